@@ -1,0 +1,139 @@
+//! Parse errors: a kind, the byte index of the first offending byte, and a message a person can
+//! act on.
+
+use core::fmt;
+
+use crate::Component;
+
+/// What went wrong. Each kind documents where [`ParseError::index`] points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// A byte the grammar does not allow here (including any non-ASCII byte: RFC 3986 is
+    /// ASCII-only). The index points at it.
+    InvalidChar,
+    /// `%` not followed by two hex digits (§2.1). The index points at the first byte after the
+    /// `%` that is not a hex digit, or at the end of the input.
+    InvalidPercentEncoding,
+    /// A `:` in the first segment of a relative reference's path (§4.2: `segment-nz-nc`), which
+    /// would make it look like a scheme. The index points at the `:`.
+    ColonInFirstSegment,
+    /// The input starts like a scheme (`3ttp://…`), but a scheme must start with a letter
+    /// (§3.1). The index points at the first byte (0).
+    InvalidScheme,
+    /// The authority has a `:` followed by something other than digits and no `@` after it:
+    /// neither a port (§3.2.3, digits only) nor userinfo (which must end with `@`). The index
+    /// points at the byte that ends the authority (`/`, `?`, `#`, or the end of the input).
+    InvalidPort,
+    /// An IP-literal between `[` and `]` is not a valid IPv6address (§3.2.2). The index points
+    /// at the first byte after `[`.
+    InvalidIpv6,
+    /// The input ends where the grammar needs more (an unclosed `[`, say). The index is the
+    /// input's length.
+    UnexpectedEnd,
+    /// A scheme is required (absolute-URI or URI) and there is none: the index points at the
+    /// byte where the `:` that ends a scheme was expected.
+    MissingScheme,
+    /// A fragment where the grammar forbids one (absolute-URI, §4.3). The index points at `#`.
+    FragmentNotAllowed,
+    /// The input is longer than `u32::MAX` bytes; the index is `u32::MAX`.
+    TooLong,
+}
+
+/// Why an input is not a URI reference, and where.
+///
+/// ```
+/// let err = urilex::UriRef::parse("http://example.com/a?b|c").unwrap_err();
+/// assert_eq!(err.index(), 22);
+/// assert_eq!(err.kind(), urilex::ErrorKind::InvalidChar);
+/// assert_eq!(err.to_string(), "invalid character '|' at byte 22 in query");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ParseError {
+    index: u32,
+    kind: ErrorKind,
+    component: Component,
+    found: Option<char>,
+}
+
+impl ParseError {
+    /// Builds an error at `index` of `input`; the offending character is read from there.
+    pub(crate) fn new(input: &str, index: usize, kind: ErrorKind, component: Component) -> Self {
+        let found = input.get(index..).and_then(|rest| rest.chars().next());
+        ParseError { index: index.min(u32::MAX as usize) as u32, kind, component, found }
+    }
+
+    /// Byte offset of the first offending byte (see each [`ErrorKind`] for what that means).
+    pub fn index(&self) -> usize {
+        self.index as usize
+    }
+
+    /// What went wrong.
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+
+    /// The component being parsed when the error was found.
+    pub fn component(&self) -> Component {
+        self.component
+    }
+
+    /// The character at [`index`](Self::index), or `None` at the end of the input.
+    pub fn found(&self) -> Option<char> {
+        self.found
+    }
+}
+
+/// Writes `'c'` (escaped so control characters stay visible) or `end of input`.
+struct Found(Option<char>);
+
+impl fmt::Display for Found {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(c) => write!(f, "'{}'", c.escape_debug()),
+            None => f.write_str("end of input"),
+        }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (at, comp, found) = (self.index, self.component, Found(self.found));
+        match self.kind {
+            ErrorKind::InvalidChar => match self.found {
+                Some(_) => write!(f, "invalid character {found} at byte {at} in {comp}"),
+                None => write!(f, "unexpected end of input at byte {at} in {comp}"),
+            },
+            ErrorKind::InvalidPercentEncoding => write!(
+                f,
+                "invalid percent-encoding at byte {at} in {comp}: '%' must be followed by two hex digits, found {found}"
+            ),
+            ErrorKind::ColonInFirstSegment => write!(
+                f,
+                "':' at byte {at} in the first segment of a relative path: a scheme must start with a letter and hold only letters, digits, '+', '-' and '.' (write \"./\" before a relative path that contains ':')"
+            ),
+            ErrorKind::InvalidScheme => write!(
+                f,
+                "invalid scheme at byte {at}: a scheme must start with a letter, found {found}"
+            ),
+            ErrorKind::InvalidPort => write!(
+                f,
+                "unexpected {found} at byte {at} in authority: the text after ':' is not a port (digits only), and there is no '@' to make it userinfo"
+            ),
+            ErrorKind::InvalidIpv6 => {
+                write!(f, "invalid IPv6 address at byte {at} in host (RFC 3986 section 3.2.2)")
+            }
+            ErrorKind::UnexpectedEnd => write!(f, "unexpected end of input at byte {at} in {comp}"),
+            ErrorKind::MissingScheme => {
+                write!(f, "missing scheme: expected ':' after a scheme at byte {at}, found {found}")
+            }
+            ErrorKind::FragmentNotAllowed => {
+                write!(f, "fragment not allowed here: '#' at byte {at} (absolute-URI, RFC 3986 section 4.3)")
+            }
+            ErrorKind::TooLong => write!(f, "input longer than {} bytes", u32::MAX),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for ParseError {}

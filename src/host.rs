@@ -1,0 +1,227 @@
+//! The host sub-grammar (RFC 3986 §3.2.2): IPv4address, IPv6address, IPvFuture, reg-name.
+
+use core::net::{Ipv4Addr, Ipv6Addr};
+
+/// The host of an authority, classified by RFC 3986 §3.2.2.
+///
+/// The grammar is first-match-wins: a host is an IPv4 address only when it matches
+/// `IPv4address` exactly (four decimal octets 0–255 without leading zeros); anything else that
+/// matches `reg-name`, such as `256.1.1.1`, `01.2.3.4` or `0x7f.1`, is a registered name.
+///
+/// ```
+/// use urilex::{Host, UriRef};
+/// use std::net::Ipv4Addr;
+/// let uri = UriRef::parse("http://127.0.0.1:8080/").unwrap();
+/// assert_eq!(uri.host_parsed(), Some(Host::Ipv4(Ipv4Addr::LOCALHOST)));
+/// let uri = UriRef::parse("http://127.1/").unwrap();
+/// assert_eq!(uri.host_parsed(), Some(Host::RegName("127.1")));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Host<'a> {
+    /// `IPv4address`.
+    Ipv4(Ipv4Addr),
+    /// `"[" IPv6address "]"`.
+    Ipv6(Ipv6Addr),
+    /// `"[" IPvFuture "]"`: the text between the brackets, starting with `v`.
+    IpvFuture(&'a str),
+    /// `reg-name`, as written (possibly empty, possibly percent-encoded).
+    RegName(&'a str),
+}
+
+impl Host<'_> {
+    /// The kind of this host.
+    pub fn kind(&self) -> HostKind {
+        match self {
+            Host::Ipv4(_) => HostKind::Ipv4,
+            Host::Ipv6(_) => HostKind::Ipv6,
+            Host::IpvFuture(_) => HostKind::IpvFuture,
+            Host::RegName(_) => HostKind::RegName,
+        }
+    }
+}
+
+/// Which rule of RFC 3986 §3.2.2 a host matches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HostKind {
+    /// `IPv4address`
+    Ipv4,
+    /// `IPv6address` in brackets
+    Ipv6,
+    /// `IPvFuture` in brackets
+    IpvFuture,
+    /// `reg-name`
+    RegName,
+}
+
+/// Classifies a host that the parser has already validated.
+pub(crate) fn classify(host: &str) -> Host<'_> {
+    let b = host.as_bytes();
+    match b.first() {
+        Some(b'[') => {
+            let inner = &host[1..host.len() - 1];
+            match inner.as_bytes().first() {
+                Some(b'v' | b'V') => Host::IpvFuture(inner),
+                _ => match parse_ipv6(inner.as_bytes()) {
+                    Some(g) => Host::Ipv6(Ipv6Addr::new(g[0], g[1], g[2], g[3], g[4], g[5], g[6], g[7])),
+                    // The parser validated it; stay total anyway.
+                    None => Host::RegName(host),
+                },
+            }
+        }
+        _ => match parse_ipv4(b) {
+            Some(o) => Host::Ipv4(Ipv4Addr::new(o[0], o[1], o[2], o[3])),
+            None => Host::RegName(host),
+        },
+    }
+}
+
+/// `IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet`, where
+/// `dec-octet` is 0–255 written without leading zeros (§3.2.2).
+pub(crate) fn parse_ipv4(s: &[u8]) -> Option<[u8; 4]> {
+    let mut octets = [0u8; 4];
+    let mut parts = s.split(|&c| c == b'.');
+    for octet in &mut octets {
+        *octet = dec_octet(parts.next()?)?;
+    }
+    match parts.next() {
+        None => Some(octets),
+        Some(_) => None,
+    }
+}
+
+fn dec_octet(s: &[u8]) -> Option<u8> {
+    if s.is_empty() || s.len() > 3 || (s.len() > 1 && s[0] == b'0') {
+        return None;
+    }
+    let mut v: u16 = 0;
+    for &c in s {
+        if !c.is_ascii_digit() {
+            return None;
+        }
+        v = v * 10 + u16::from(c - b'0');
+    }
+    u8::try_from(v).ok()
+}
+
+/// `IPv6address` (§3.2.2): eight 16-bit groups of one to four hex digits, at most one `::`
+/// standing for one or more zero groups, and optionally an IPv4address as the last 32 bits.
+///
+/// The nine alternatives of the ABNF come down to: without `::`, exactly 8 groups; with `::`,
+/// at most 7 written groups; an IPv4 address (2 groups) only at the end.
+pub(crate) fn parse_ipv6(s: &[u8]) -> Option<[u16; 8]> {
+    let mut groups = [0u16; 8];
+    let mut n = 0usize; // groups written so far
+    let mut ellipsis: Option<usize> = None; // index in `groups` where "::" stands
+    let mut i = 0usize;
+    if s.starts_with(b"::") {
+        ellipsis = Some(0);
+        i = 2;
+        if i == s.len() {
+            return Some(groups);
+        }
+    }
+    loop {
+        let start = i;
+        let mut v: u32 = 0;
+        while i < s.len() && i - start < 4 {
+            match hex_value(s[i]) {
+                Some(d) => v = (v << 4) | u32::from(d),
+                None => break,
+            }
+            i += 1;
+        }
+        if i < s.len() && s[i] == b'.' {
+            // ls32 as an IPv4address: the rest of the input, two groups.
+            if n > 6 {
+                return None;
+            }
+            let v4 = parse_ipv4(&s[start..])?;
+            groups[n] = u16::from_be_bytes([v4[0], v4[1]]);
+            groups[n + 1] = u16::from_be_bytes([v4[2], v4[3]]);
+            n += 2;
+            break;
+        }
+        if i == start || n == 8 {
+            return None; // an empty group, or a ninth one
+        }
+        groups[n] = v as u16;
+        n += 1;
+        if i == s.len() {
+            break;
+        }
+        if s[i] != b':' {
+            return None; // a fifth hex digit or a stray byte
+        }
+        i += 1;
+        if i < s.len() && s[i] == b':' {
+            if ellipsis.is_some() {
+                return None;
+            }
+            ellipsis = Some(n);
+            i += 1;
+            if i == s.len() {
+                break;
+            }
+        } else if i == s.len() {
+            return None; // a trailing single ':'
+        }
+    }
+    match ellipsis {
+        None if n == 8 => Some(groups),
+        None => None,
+        Some(_) if n > 7 => None,
+        Some(at) => {
+            // Move the groups written after "::" to the end.
+            let tail = n - at;
+            groups.copy_within(at..n, 8 - tail);
+            groups[at..8 - tail].fill(0);
+            Some(groups)
+        }
+    }
+}
+
+fn hex_value(c: u8) -> Option<u8> {
+    match c {
+        b'0'..=b'9' => Some(c - b'0'),
+        b'a'..=b'f' => Some(c - b'a' + 10),
+        b'A'..=b'F' => Some(c - b'A' + 10),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v6(s: &str) -> Option<Ipv6Addr> {
+        parse_ipv6(s.as_bytes()).map(|g| Ipv6Addr::new(g[0], g[1], g[2], g[3], g[4], g[5], g[6], g[7]))
+    }
+
+    #[test]
+    fn ipv6_agrees_with_std_on_rfc_forms() {
+        // std's parser accepts the same textual forms as RFC 3986 IPv6address (RFC 4291 §2.2).
+        for s in [
+            "::", "::1", "1::", "1:2:3:4:5:6:7:8", "1:2:3:4:5:6:7::", "::2:3:4:5:6:7:8",
+            "1::8", "fe80::1:2", "::ffff:1.2.3.4", "1:2:3:4:5:6:1.2.3.4", "::1.2.3.4",
+            "1:2:3:4:5::1.2.3.4", "ABCD:ef01::", "0:0:0:0:0:0:0:0",
+        ] {
+            assert_eq!(v6(s), s.parse().ok(), "{s}");
+            assert!(v6(s).is_some(), "{s}");
+        }
+        for s in [
+            "", ":", ":::", "1:2:3:4:5:6:7:8:9", "1:2:3:4:5:6:7", "1::2::3", "12345::",
+            "1:2:3:4:5:6::1.2.3.4", "::1.2.3", "::01.1.1.1", "::1.2.3.4:5", "1:", ":1", "::1:",
+            "1:2:3:4:5:6:7:8::", "::1:2:3:4:5:6:7:8", "g::", "::256.1.1.1",
+        ] {
+            assert_eq!(v6(s), None, "{s}");
+        }
+    }
+
+    #[test]
+    fn ipv4_is_strict_dec_octet() {
+        assert_eq!(parse_ipv4(b"255.0.10.199"), Some([255, 0, 10, 199]));
+        for s in ["256.1.1.1", "01.2.3.4", "1.2.3", "1.2.3.4.5", "0x7f.1", "1..2.3", "", "1.2.3.4."] {
+            assert_eq!(parse_ipv4(s.as_bytes()), None, "{s}");
+        }
+    }
+}

@@ -1,0 +1,31 @@
+//! # urilex
+//!
+//! Fast, exact RFC 3986 URI references.
+//!
+//! ```
+//! use urilex::UriRef;
+//! let uri = UriRef::parse("http://example.com/a/b?q#f")?;
+//! assert_eq!(uri.host(), Some("example.com"));
+//! # Ok::<(), urilex::ParseError>(())
+//! ```
+#![no_std]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+mod component;
+mod error;
+mod host;
+mod parse;
+mod recompose;
+mod uri_ref;
+
+pub use component::Component;
+pub use error::{ErrorKind, ParseError};
+pub use host::{Host, HostKind};
+pub use recompose::{recompose, Recomposed};
+pub use uri_ref::{Segments, UriRef};

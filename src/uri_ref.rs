@@ -1,0 +1,385 @@
+//! `UriRef`: a parsed URI reference that borrows its input.
+
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::ops::Range;
+
+use crate::host::{self, Host, HostKind};
+use crate::{Component, ParseError};
+
+/// A URI reference (RFC 3986 §4.1), parsed and validated, borrowing its input.
+///
+/// It is `Copy` and 40 bytes: the input plus six `u32` boundaries. Accessors return the raw
+/// text of a component: `None` when the component's delimiter is absent, `Some("")` when the
+/// delimiter is present and the component empty.
+///
+/// ```
+/// use urilex::UriRef;
+/// let uri = UriRef::parse("https://user@example.com:8042/over/there?name=ferret#nose")?;
+/// assert_eq!(uri.scheme(), Some("https"));
+/// assert_eq!(uri.authority(), Some("user@example.com:8042"));
+/// assert_eq!(uri.userinfo(), Some("user"));
+/// assert_eq!(uri.host(), Some("example.com"));
+/// assert_eq!(uri.port(), Some("8042"));
+/// assert_eq!(uri.path(), "/over/there");
+/// assert_eq!(uri.query(), Some("name=ferret"));
+/// assert_eq!(uri.fragment(), Some("nose"));
+///
+/// let rel = UriRef::parse("../a?")?;
+/// assert!(rel.is_relative());
+/// assert_eq!(rel.query(), Some(""));
+/// assert_eq!(rel.fragment(), None);
+/// # Ok::<(), urilex::ParseError>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct UriRef<'a> {
+    input: &'a str,
+    layout: Layout,
+}
+
+/// Component boundaries as byte offsets into the input.
+///
+/// Presence is encoded in the offsets themselves, so no flags are needed:
+/// - a scheme is never empty, so `scheme_end == 0` means "no scheme"; else `:` is at `scheme_end`;
+/// - an authority always follows `//`, so `host_start == 0` means "no authority";
+/// - userinfo is present when `@` stands just before `host_start`;
+/// - a port is present when `host_end < path_start` (the `:` is at `host_end`);
+/// - a query is present when `query_end > path_end` (the `?` is at `path_end`);
+/// - a fragment is present when `query_end < len` (the `#` is at `query_end`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Layout {
+    pub(crate) scheme_end: u32,
+    pub(crate) host_start: u32,
+    pub(crate) host_end: u32,
+    pub(crate) path_start: u32,
+    pub(crate) path_end: u32,
+    pub(crate) query_end: u32,
+}
+
+impl<'a> UriRef<'a> {
+    /// Parses a URI reference (`URI-reference`, RFC 3986 §4.1): an absolute URI or a relative
+    /// reference, with or without a fragment.
+    ///
+    /// ```
+    /// use urilex::UriRef;
+    /// assert!(UriRef::parse("//example.com/a b").is_err());
+    /// assert_eq!(UriRef::parse("a/b?c")?.path(), "a/b");
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn parse(input: &'a str) -> Result<Self, ParseError> {
+        crate::parse::parse(input, crate::parse::Rule::UriReference)
+    }
+
+    /// Parses a `URI` (RFC 3986 §3): a scheme is required, a fragment allowed.
+    ///
+    /// ```
+    /// use urilex::{UriRef, ErrorKind};
+    /// assert_eq!(UriRef::parse_uri("/a").unwrap_err().kind(), ErrorKind::MissingScheme);
+    /// assert!(UriRef::parse_uri("urn:isbn:0451450523#p1").is_ok());
+    /// ```
+    pub fn parse_uri(input: &'a str) -> Result<Self, ParseError> {
+        crate::parse::parse(input, crate::parse::Rule::Uri)
+    }
+
+    /// Parses an `absolute-URI` (RFC 3986 §4.3): a scheme is required and a fragment is not
+    /// allowed. This is what a base URI for resolution must be.
+    ///
+    /// ```
+    /// use urilex::{UriRef, ErrorKind};
+    /// let err = UriRef::parse_absolute("http://a/b#c").unwrap_err();
+    /// assert_eq!((err.kind(), err.index()), (ErrorKind::FragmentNotAllowed, 10));
+    /// ```
+    pub fn parse_absolute(input: &'a str) -> Result<Self, ParseError> {
+        crate::parse::parse(input, crate::parse::Rule::AbsoluteUri)
+    }
+
+    /// Parses a `relative-ref` (RFC 3986 §4.2): no scheme.
+    ///
+    /// ```
+    /// use urilex::{UriRef, ErrorKind};
+    /// assert!(UriRef::parse_relative("//host/path?q").is_ok());
+    /// assert_eq!(UriRef::parse_relative("a:b").unwrap_err().kind(), ErrorKind::ColonInFirstSegment);
+    /// ```
+    pub fn parse_relative(input: &'a str) -> Result<Self, ParseError> {
+        crate::parse::parse(input, crate::parse::Rule::RelativeRef)
+    }
+
+    pub(crate) const fn from_layout(input: &'a str, layout: Layout) -> Self {
+        UriRef { input, layout }
+    }
+
+    #[inline]
+    fn slice(&self, start: u32, end: u32) -> &'a str {
+        &self.input[start as usize..end as usize]
+    }
+
+    /// Offset of the authority (just after `//`); meaningful only when there is one.
+    #[inline]
+    fn authority_start(&self) -> u32 {
+        match self.layout.scheme_end {
+            0 => 2,
+            s => s + 3,
+        }
+    }
+
+    /// The whole input.
+    #[inline]
+    pub fn as_str(&self) -> &'a str {
+        self.input
+    }
+
+    /// `scheme` (§3.1), without `:`.
+    #[inline]
+    pub fn scheme(&self) -> Option<&'a str> {
+        match self.layout.scheme_end {
+            0 => None,
+            end => Some(self.slice(0, end)),
+        }
+    }
+
+    /// `authority` (§3.2), without `//`; `Some("")` for `file:///x`.
+    #[inline]
+    pub fn authority(&self) -> Option<&'a str> {
+        self.has_authority().then(|| self.slice(self.authority_start(), self.layout.path_start))
+    }
+
+    /// Whether the reference has an authority (`//` after the scheme, if any).
+    #[inline]
+    pub fn has_authority(&self) -> bool {
+        self.layout.host_start != 0
+    }
+
+    /// `userinfo` (§3.2.1), without `@`.
+    #[inline]
+    pub fn userinfo(&self) -> Option<&'a str> {
+        let start = self.authority_start();
+        let host = self.layout.host_start;
+        (self.has_authority() && host > start).then(|| self.slice(start, host - 1))
+    }
+
+    /// `host` (§3.2.2), as written; IP-literals keep their brackets.
+    #[inline]
+    pub fn host(&self) -> Option<&'a str> {
+        self.has_authority().then(|| self.slice(self.layout.host_start, self.layout.host_end))
+    }
+
+    /// `port` (§3.2.3), without `:`; `Some("")` for `http://a:/`.
+    #[inline]
+    pub fn port(&self) -> Option<&'a str> {
+        self.has_port().then(|| self.slice(self.layout.host_end + 1, self.layout.path_start))
+    }
+
+    /// Whether a `:` port delimiter is present (the port may still be empty).
+    #[inline]
+    pub fn has_port(&self) -> bool {
+        self.has_authority() && self.layout.host_end < self.layout.path_start
+    }
+
+    /// The port as a number: `None` when absent, empty, or above 65535 (RFC 3986 allows any
+    /// number of digits; a port beyond `u16` cannot be used with TCP or UDP).
+    ///
+    /// ```
+    /// use urilex::UriRef;
+    /// assert_eq!(UriRef::parse("http://a:0080/")?.port_u16(), Some(80));
+    /// assert_eq!(UriRef::parse("http://a:99999/")?.port_u16(), None);
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn port_u16(&self) -> Option<u16> {
+        let digits = self.port()?;
+        if digits.is_empty() {
+            return None;
+        }
+        let mut v: u32 = 0;
+        for b in digits.bytes() {
+            v = v * 10 + u32::from(b - b'0');
+            if v > u32::from(u16::MAX) {
+                return None;
+            }
+        }
+        Some(v as u16)
+    }
+
+    /// Which rule of §3.2.2 the host matches, or `None` without an authority.
+    pub fn host_kind(&self) -> Option<HostKind> {
+        self.host_parsed().map(|h| h.kind())
+    }
+
+    /// The host, classified (§3.2.2), with IP addresses decoded into `core::net` types.
+    ///
+    /// ```
+    /// use urilex::{Host, UriRef};
+    /// let uri = UriRef::parse("http://[::1]:80/")?;
+    /// assert_eq!(uri.host(), Some("[::1]"));
+    /// assert_eq!(uri.host_parsed(), Some(Host::Ipv6(std::net::Ipv6Addr::LOCALHOST)));
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn host_parsed(&self) -> Option<Host<'a>> {
+        self.host().map(host::classify)
+    }
+
+    /// `path` (§3.3): never absent, possibly empty.
+    #[inline]
+    pub fn path(&self) -> &'a str {
+        self.slice(self.layout.path_start, self.layout.path_end)
+    }
+
+    /// `query` (§3.4), without `?`.
+    #[inline]
+    pub fn query(&self) -> Option<&'a str> {
+        (self.layout.query_end > self.layout.path_end)
+            .then(|| self.slice(self.layout.path_end + 1, self.layout.query_end))
+    }
+
+    /// `fragment` (§3.5), without `#`.
+    #[inline]
+    pub fn fragment(&self) -> Option<&'a str> {
+        let end = self.input.len() as u32;
+        (self.layout.query_end < end).then(|| self.slice(self.layout.query_end + 1, end))
+    }
+
+    /// Whether this is a relative reference (§4.2): it has no scheme.
+    #[inline]
+    pub fn is_relative(&self) -> bool {
+        self.layout.scheme_end == 0
+    }
+
+    /// The path's segments (§3.3), split at `/`. A leading `/` does not start an empty segment
+    /// (`/a/b` gives `a`, `b`), a trailing one ends with an empty segment (`a/` gives `a`, ``),
+    /// and the empty path has no segments.
+    ///
+    /// ```
+    /// use urilex::UriRef;
+    /// let uri = UriRef::parse("http://h/a/b%20c/")?;
+    /// assert_eq!(uri.segments().collect::<Vec<_>>(), ["a", "b%20c", ""]);
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn segments(&self) -> Segments<'a> {
+        let path = self.path();
+        let rest = path.strip_prefix('/').unwrap_or(path);
+        Segments { rest: if path.is_empty() { None } else { Some(rest) } }
+    }
+
+    /// The byte range of a component within [`as_str`](Self::as_str), or `None` when it is
+    /// absent (the path is always present). Ranges exclude delimiters.
+    ///
+    /// ```
+    /// use urilex::{Component, UriRef};
+    /// let uri = UriRef::parse("http://h:1/p?q#f")?;
+    /// assert_eq!(uri.span(Component::Port), Some(9..10));
+    /// assert_eq!(uri.span(Component::Fragment), Some(15..16));
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn span(&self, component: Component) -> Option<Range<usize>> {
+        let l = &self.layout;
+        let r = |a: u32, b: u32| a as usize..b as usize;
+        let len = self.input.len() as u32;
+        match component {
+            Component::Scheme => self.scheme().map(|_| r(0, l.scheme_end)),
+            Component::Authority => self.authority().map(|_| r(self.authority_start(), l.path_start)),
+            Component::Userinfo => self.userinfo().map(|_| r(self.authority_start(), l.host_start - 1)),
+            Component::Host => self.host().map(|_| r(l.host_start, l.host_end)),
+            Component::Port => self.port().map(|_| r(l.host_end + 1, l.path_start)),
+            Component::Path => Some(r(l.path_start, l.path_end)),
+            Component::Query => self.query().map(|_| r(l.path_end + 1, l.query_end)),
+            Component::Fragment => self.fragment().map(|_| r(l.query_end + 1, len)),
+        }
+    }
+
+    /// The component's text, like the accessor of that name.
+    pub fn get(&self, component: Component) -> Option<&'a str> {
+        self.span(component).map(|r| &self.input[r])
+    }
+}
+
+/// Iterator over the segments of a path; see [`UriRef::segments`].
+#[derive(Clone, Debug)]
+pub struct Segments<'a> {
+    rest: Option<&'a str>,
+}
+
+impl<'a> Iterator for Segments<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let rest = self.rest?;
+        match rest.find('/') {
+            Some(i) => {
+                self.rest = Some(&rest[i + 1..]);
+                Some(&rest[..i])
+            }
+            None => {
+                self.rest = None;
+                Some(rest)
+            }
+        }
+    }
+}
+
+impl DoubleEndedIterator for Segments<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        let rest = self.rest?;
+        match rest.rfind('/') {
+            Some(i) => {
+                self.rest = Some(&rest[..i]);
+                Some(&rest[i + 1..])
+            }
+            None => {
+                self.rest = None;
+                Some(rest)
+            }
+        }
+    }
+}
+
+impl core::iter::FusedIterator for Segments<'_> {}
+
+impl fmt::Display for UriRef<'_> {
+    /// Writes the input unchanged.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.input)
+    }
+}
+
+impl fmt::Debug for UriRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("UriRef")
+            .field("scheme", &self.scheme())
+            .field("userinfo", &self.userinfo())
+            .field("host", &self.host())
+            .field("port", &self.port())
+            .field("path", &self.path())
+            .field("query", &self.query())
+            .field("fragment", &self.fragment())
+            .finish()
+    }
+}
+
+/// Two references are equal when their text is equal (byte for byte). For equivalence after
+/// normalization (RFC 3986 §6.2.2), see `normalized_eq`.
+impl PartialEq for UriRef<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.input == other.input
+    }
+}
+
+impl Eq for UriRef<'_> {}
+
+impl Hash for UriRef<'_> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.input.hash(state);
+    }
+}
+
+impl AsRef<str> for UriRef<'_> {
+    fn as_ref(&self) -> &str {
+        self.input
+    }
+}
+
+impl<'a> TryFrom<&'a str> for UriRef<'a> {
+    type Error = ParseError;
+
+    fn try_from(s: &'a str) -> Result<Self, ParseError> {
+        UriRef::parse(s)
+    }
+}
