@@ -19,6 +19,8 @@ extern crate std;
 
 mod component;
 mod error;
+#[cfg(feature = "extract")]
+pub mod extract;
 mod host;
 mod parse;
 mod recompose;
@@ -26,6 +28,8 @@ mod uri_ref;
 
 pub use component::Component;
 pub use error::{ErrorKind, ParseError};
+#[cfg(feature = "extract")]
+pub use extract::{extract, extract_html};
 pub use host::{Host, HostKind};
 pub use recompose::{recompose, Recomposed};
 pub use uri_ref::{Segments, UriRef};

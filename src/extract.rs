@@ -1,0 +1,853 @@
+//! Finding URIs in running text and in HTML (feature `extract`).
+//!
+//! A [`logos`] lexer walks the input once and proposes candidates; the real parser
+//! ([`UriRef::parse_uri`], [`UriRef::parse`]) decides. Candidates are:
+//!
+//! - `scheme:` forms (`http://example.com/`, `mailto:a@b.example`, `urn:isbn:0451450523`),
+//! - `www.`-style suffix references (RFC 3986 §4.5), reported as [`Kind::SuffixReference`]
+//!   because they are not URIs as written (`www.example.com:80/` would not even parse as a
+//!   relative reference),
+//! - angle-bracket forms `<http://example.com/>` and `<URL:http://example.com/>` (RFC 3986
+//!   Appendix C, RFC 2396 Appendix E), inside which whitespace (line breaks, spaces, tabs) is
+//!   dropped so that a URI broken across lines is found whole.
+//!
+//! Delimiting follows RFC 3986 Appendix C: angle brackets and double quotes delimit, whitespace
+//! ends a URI outside `<…>`, trailing sentence punctuation (`. , ; : ! ? '`) and an unbalanced
+//! closing `)` or `]` are not part of the URI (unless the URI is enclosed in `<…>` or `"…"`),
+//! while balanced parentheses inside a URI (Wikipedia links) are kept.
+//!
+//! ```
+//! use urilex::extract::{extract, Kind};
+//! let text = "See <http://www.ics.uci.edu/pub/\n  ietf/uri/historical.html#WARNING>, \
+//!             (http://en.wikipedia.org/wiki/Fish_(food)) or www.w3.org/Addressing/.";
+//! let found: Vec<_> = extract(text).map(|f| (f.kind(), f.as_str().to_owned())).collect();
+//! assert_eq!(found, [
+//!     (Kind::Uri, "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING".to_owned()),
+//!     (Kind::Uri, "http://en.wikipedia.org/wiki/Fish_(food)".to_owned()),
+//!     (Kind::SuffixReference, "www.w3.org/Addressing/".to_owned()),
+//! ]);
+//! ```
+//!
+//! ## Allocation
+//! A URI that is a contiguous slice of the input (the common case) is returned borrowed:
+//! [`Found::uri_ref`] gives its [`UriRef`] without any heap allocation, and the lexer itself
+//! never allocates. Only a URI whose text differs from the input — whitespace dropped inside
+//! `<…>`, character references decoded in HTML — is assembled into a `String`.
+//!
+//! ## Cost
+//! Time is linear in the input length: the lexer is a DFA compiled with logos'
+//! `state_machine_codegen` (a loop, no recursion, so a 10 MB token cannot overflow the stack),
+//! and the only text looked at twice is the inside of an unterminated or invalid `<…>` form,
+//! which cannot contain another `<`, so no byte is re-read more than once.
+//!
+//! ## When not to use it
+//! This finds RFC 3986 URIs, which are ASCII. Internationalized links (IRIs, RFC 3987) are cut at
+//! the first non-ASCII character, and bare domain names (`example.com`) or e-mail addresses
+//! without `mailto:` are not URIs and are not reported.
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use core::fmt;
+use core::ops::Range;
+
+use logos::Logos;
+
+use crate::UriRef;
+
+/// What kind of reference a [`Found`] is.
+///
+/// ```
+/// use urilex::extract::{extract, Kind};
+/// let kinds: Vec<Kind> = extract("urn:isbn:0451450523 www.example.com").map(|f| f.kind()).collect();
+/// assert_eq!(kinds, [Kind::Uri, Kind::SuffixReference]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// A URI with a scheme (RFC 3986 §3).
+    Uri,
+    /// A suffix reference such as `www.w3.org/Addressing/` (RFC 3986 §4.5): an authority
+    /// and path written without scheme and `//`. Completing it (usually with `http://`) is left
+    /// to the caller, as §4.5 leaves it to "context-based heuristics".
+    SuffixReference,
+    /// A relative reference (RFC 3986 §4.2) found in an HTML attribute and not resolved.
+    Reference,
+}
+
+/// The text of a match: borrowed from the input when possible.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Text<'a> {
+    /// A contiguous slice of the input that parsed as a URI reference.
+    Uri(UriRef<'a>),
+    /// A contiguous slice of the input (a suffix reference: not a URI reference as written).
+    Str(&'a str),
+    /// Text assembled from the input: whitespace dropped, character references decoded.
+    Owned(String),
+}
+
+/// One URI found by [`extract`] or [`extract_html`].
+///
+/// ```
+/// use urilex::extract::extract;
+/// let f = extract("Go to <URL:http://example.com/a>.").next().unwrap();
+/// assert_eq!(f.as_str(), "http://example.com/a");
+/// assert_eq!(f.range(), 11..31);
+/// assert_eq!(f.delimited_range(), 6..32);
+/// assert_eq!(f.uri_ref().unwrap().host(), Some("example.com"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found<'a> {
+    range: Range<usize>,
+    delimited: Range<usize>,
+    kind: Kind,
+    text: Text<'a>,
+}
+
+impl<'a> Found<'a> {
+    /// The byte range of the URI in the input, from its first to its last byte (for a URI broken
+    /// across lines inside `<…>`, the dropped whitespace is inside this range).
+    ///
+    /// ```
+    /// let f = urilex::extract::extract("(see http://a.example/x).").next().unwrap();
+    /// assert_eq!(f.range(), 5..23);
+    /// ```
+    pub fn range(&self) -> Range<usize> {
+        self.range.clone()
+    }
+
+    /// The byte range of the whole match, including delimiters: `<…>`, `<URL:…>` or `"…"`.
+    /// Equal to [`range`](Self::range) for a URI delimited only by whitespace or punctuation.
+    ///
+    /// ```
+    /// let f = urilex::extract::extract(r#"at "http://a.example/x." now"#).next().unwrap();
+    /// assert_eq!((f.range(), f.delimited_range()), (4..23, 3..24));
+    /// assert_eq!(f.as_str(), "http://a.example/x."); // quotes delimit: the dot is kept
+    /// ```
+    pub fn delimited_range(&self) -> Range<usize> {
+        self.delimited.clone()
+    }
+
+    /// The kind of reference.
+    ///
+    /// ```
+    /// use urilex::extract::{extract, Kind};
+    /// assert_eq!(extract("mailto:a@b.example").next().unwrap().kind(), Kind::Uri);
+    /// ```
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// The reference text: a slice of the input, or the assembled text when whitespace was
+    /// dropped or character references decoded.
+    ///
+    /// ```
+    /// let f = urilex::extract::extract("<ftp://foo.example.\n com/rfc/>").next().unwrap();
+    /// assert_eq!(f.as_str(), "ftp://foo.example.com/rfc/");
+    /// ```
+    pub fn as_str(&self) -> &str {
+        match &self.text {
+            Text::Uri(u) => u.as_str(),
+            Text::Str(s) => s,
+            Text::Owned(s) => s,
+        }
+    }
+
+    /// Whether the text is a slice of the input (no allocation was made for this match).
+    ///
+    /// ```
+    /// use urilex::extract::extract;
+    /// assert!(extract("http://a.example/").next().unwrap().is_borrowed());
+    /// assert!(!extract("<http://a.example/\n b>").next().unwrap().is_borrowed());
+    /// ```
+    pub fn is_borrowed(&self) -> bool {
+        !matches!(self.text, Text::Owned(_))
+    }
+
+    /// The parsed reference, borrowing the input: the allocation-free path. `None` for a suffix
+    /// reference and for text that had to be assembled (see [`uri`](Self::uri)).
+    ///
+    /// ```
+    /// let f = urilex::extract::extract("urn:isbn:0451450523.").next().unwrap();
+    /// assert_eq!(f.uri_ref().unwrap().path(), "isbn:0451450523");
+    /// ```
+    pub fn uri_ref(&self) -> Option<UriRef<'a>> {
+        match self.text {
+            Text::Uri(u) => Some(u),
+            _ => None,
+        }
+    }
+
+    /// The parsed reference, borrowing this `Found`. `None` only for a suffix reference, which
+    /// is not a URI reference as written (RFC 3986 §4.5).
+    ///
+    /// ```
+    /// let f = urilex::extract::extract("<http://a.example/\n b>").next().unwrap();
+    /// assert_eq!(f.uri().unwrap().path(), "/b");
+    /// ```
+    pub fn uri(&self) -> Option<UriRef<'_>> {
+        match &self.text {
+            Text::Uri(u) => Some(*u),
+            Text::Str(_) => None,
+            // The text was validated when this `Found` was built; parsing again cannot fail,
+            // and `ok()` keeps this free of any panic path.
+            Text::Owned(s) if self.kind != Kind::SuffixReference => UriRef::parse(s).ok(),
+            Text::Owned(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for Found<'_> {
+    /// Writes [`as_str`](Found::as_str).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Candidate tokens in running text. Byte patterns (`utf8 = false`): URIs are ASCII, and any
+/// other byte is just text to skip.
+///
+/// Every byte is covered by some pattern, so the lexer never reports an error. `Word` uses
+/// exactly the scheme characters, so a run of letters that turns out not to be followed by `:`
+/// is still accepted as one `Word` in the same pass (no rescan).
+#[derive(Logos, Clone, Copy, Debug, PartialEq, Eq)]
+#[logos(utf8 = false)]
+enum TextTok {
+    /// `scheme ":"` (RFC 3986 §3.1) followed by the longest run of URI characters (§2).
+    #[regex(br"[A-Za-z][A-Za-z0-9+.\-]*:[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]*")]
+    Scheme,
+    /// `www.` followed by URI characters: a suffix reference (§4.5). Wins a tie against `Scheme`
+    /// (`www.example.com:8080/` is a host and port, not the scheme `www.example.com`).
+    #[regex(
+        br"[Ww][Ww][Ww]\.[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]*",
+        priority = 100
+    )]
+    Www,
+    /// `<`, optional whitespace, optional `URL:` (Appendix C), then a scheme or `www.` and at
+    /// least one URI character before any whitespace, then URI characters and whitespace up to
+    /// `>`. Requiring a character after the scheme before any whitespace keeps prose such as
+    /// `<note: see below>` from being glued into `note:seebelow`.
+    #[regex(
+        br"<[ \t\r\n\f]*([Uu][Rr][Ll]:[ \t\r\n\f]*)?([A-Za-z][A-Za-z0-9+.\-]*:|[Ww][Ww][Ww]\.)[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%][A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=% \t\r\n\f]*>"
+    )]
+    Angle,
+    /// Letters, digits and the other scheme characters: text, unless a longer token matches.
+    #[regex(br"[A-Za-z0-9+.\-]+", logos::skip)]
+    Word,
+    /// Anything else except `<`.
+    #[regex(br"[^A-Za-z0-9+.\-<]+", logos::skip)]
+    Other,
+    /// A `<` that does not start a complete angle-bracket form.
+    #[token(b"<", logos::skip)]
+    Lt,
+}
+
+/// Finds URIs and suffix references in running text (`&str` or `&[u8]`).
+///
+/// See the [module documentation](self) for the delimiting rules.
+///
+/// ```
+/// use urilex::extract::extract;
+/// let text = b"Mail <mailto:info@example.org>; docs at http://[2001:db8::1]:8080/a?b=c.";
+/// let uris: Vec<String> = extract(&text[..]).map(|f| f.to_string()).collect();
+/// assert_eq!(uris, ["mailto:info@example.org", "http://[2001:db8::1]:8080/a?b=c"]);
+/// ```
+pub fn extract<I: AsRef<[u8]> + ?Sized>(input: &I) -> Extract<'_> {
+    let src = input.as_ref();
+    Extract {
+        src,
+        base: 0,
+        lex: TextTok::lexer(src),
+    }
+}
+
+/// Iterator returned by [`extract`].
+///
+/// ```
+/// let mut it = urilex::extract::extract("nothing here: http://a.example/ and more");
+/// assert_eq!(it.next().map(|f| f.range()), Some(14..31));
+/// assert!(it.next().is_none());
+/// ```
+#[derive(Clone)]
+pub struct Extract<'a> {
+    src: &'a [u8],
+    /// Offset of the lexer's source within `src` (non-zero after a restart).
+    base: usize,
+    lex: logos::Lexer<'a, TextTok>,
+}
+
+impl fmt::Debug for Extract<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Extract")
+            .field("offset", &(self.base + self.lex.span().end))
+            .finish()
+    }
+}
+
+impl<'a> Iterator for Extract<'a> {
+    type Item = Found<'a>;
+
+    fn next(&mut self) -> Option<Found<'a>> {
+        loop {
+            let tok = self.lex.next()?;
+            let span = self.lex.span();
+            let (start, end) = (self.base + span.start, self.base + span.end);
+            let found = match tok {
+                Ok(TextTok::Scheme) => self.plain(start, end, false),
+                Ok(TextTok::Www) => self.plain(start, end, true),
+                Ok(TextTok::Angle) => {
+                    let found = angle(self.src, start, end);
+                    if found.is_none() {
+                        // Not a URI after all: read the inside again as plain text. The inside
+                        // holds no `<`, so each byte is re-read at most once (linear time).
+                        self.restart(start + 1);
+                    }
+                    found
+                }
+                // Skipped tokens never reach here; an error cannot happen (all bytes covered).
+                _ => None,
+            };
+            if found.is_some() {
+                return found;
+            }
+        }
+    }
+}
+
+impl<'a> Extract<'a> {
+    fn restart(&mut self, at: usize) {
+        let rest = self.src.get(at..).unwrap_or_default();
+        self.base = at;
+        self.lex = TextTok::lexer(rest);
+    }
+
+    /// A `scheme:` or `www.` candidate delimited by whitespace, punctuation or quotes.
+    fn plain(&self, start: usize, end: usize, www: bool) -> Option<Found<'a>> {
+        let quoted =
+            start > 0 && self.src.get(start - 1) == Some(&b'"') && self.src.get(end) == Some(&b'"');
+        let end = if quoted {
+            end
+        } else {
+            start + trim_trailing(self.src.get(start..end)?)
+        };
+        let text = core::str::from_utf8(self.src.get(start..end)?).ok()?;
+        let delimited = if quoted {
+            start - 1..end + 1
+        } else {
+            start..end
+        };
+        let (kind, text) = if www {
+            (Kind::SuffixReference, Text::Str(suffix(text)?))
+        } else {
+            (Kind::Uri, Text::Uri(uri(text)?))
+        };
+        Some(Found {
+            range: start..end,
+            delimited,
+            kind,
+            text,
+        })
+    }
+}
+
+/// Validates `text` as a URI (scheme required) whose scheme is followed by something: a
+/// trimmed candidate like `Note:` → `Note` has lost its colon and is prose.
+fn uri(text: &str) -> Option<UriRef<'_>> {
+    let u = UriRef::parse_uri(text).ok()?;
+    let scheme_len = u.scheme()?.len();
+    (text.len() > scheme_len + 1).then_some(u)
+}
+
+/// Validates a suffix reference (RFC 3986 §4.5): `authority path-abempty [ "?" query ]
+/// [ "#" fragment ]` written without `//`, starting with `www.` and a host character.
+///
+/// Checked with the real parser and no allocation: the authority is parsed as `//authority`
+/// from a stack buffer (a DNS name has at most 253 bytes, so a longer authority is refused), and
+/// the rest as a relative reference that starts with `/`, `?` or `#`.
+fn suffix(text: &str) -> Option<&str> {
+    let b = text.as_bytes();
+    if b.len() < 5 || !b[..4].eq_ignore_ascii_case(b"www.") {
+        return None;
+    }
+    let auth_len = b
+        .iter()
+        .position(|c| matches!(c, b'/' | b'?' | b'#'))
+        .unwrap_or(b.len());
+    let mut buf = [0u8; 2 + 300];
+    let slot = buf.get_mut(2..2 + auth_len)?;
+    slot.copy_from_slice(&b[..auth_len]);
+    buf[..2].copy_from_slice(b"//");
+    let auth = core::str::from_utf8(&buf[..2 + auth_len]).ok()?;
+    let parsed = UriRef::parse(auth).ok()?;
+    if parsed.authority() != Some(&text[..auth_len]) {
+        return None;
+    }
+    let rest = &text[auth_len..];
+    // path-abempty may start with "//", which would parse as an authority: keep one slash.
+    let slashes = rest.len() - rest.trim_start_matches('/').len();
+    let rest = &rest[slashes.saturating_sub(1)..];
+    UriRef::parse(rest).ok()?;
+    Some(text)
+}
+
+/// Length of `cand` once trailing sentence punctuation and unbalanced closing brackets are
+/// removed (RFC 3986 Appendix C: "delimit the URI from ... punctuation marks that might be
+/// mistaken for part of the URI"). One pass to count brackets, one pass back from the end.
+fn trim_trailing(cand: &[u8]) -> usize {
+    let (mut open_p, mut close_p, mut open_b, mut close_b) = (0usize, 0usize, 0usize, 0usize);
+    for &c in cand {
+        match c {
+            b'(' => open_p += 1,
+            b')' => close_p += 1,
+            b'[' => open_b += 1,
+            b']' => close_b += 1,
+            _ => {}
+        }
+    }
+    let mut end = cand.len();
+    while let Some(&c) = cand.get(end.wrapping_sub(1)) {
+        match c {
+            b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' => {}
+            b')' if close_p > open_p => close_p -= 1,
+            b']' if close_b > open_b => close_b -= 1,
+            _ => break,
+        }
+        end -= 1;
+    }
+    end
+}
+
+fn is_space(c: u8) -> bool {
+    matches!(c, b' ' | b'\t' | b'\r' | b'\n' | b'\x0c')
+}
+
+/// An `Angle` token `src[start..end]` (`<` … `>`): strips `URL:` and whitespace, validates.
+fn angle(src: &[u8], start: usize, end: usize) -> Option<Found<'_>> {
+    let inner = src.get(start + 1..end - 1)?;
+    let lead = inner.iter().take_while(|&&c| is_space(c)).count();
+    let mut from = start + 1 + lead;
+    let body = src.get(from..end - 1)?;
+    if body.len() > 4 && body[..4].eq_ignore_ascii_case(b"URL:") {
+        // `<URL:http://…>`; but `<url:x>` with nothing URI-like after the prefix is the URI
+        // `url:x` itself, which the `uri` check below accepts.
+        let after = &body[4..];
+        let ws = after.iter().take_while(|&&c| is_space(c)).count();
+        if is_candidate_start(&after[ws..]) {
+            from += 4 + ws;
+        }
+    }
+    let body = src.get(from..end - 1)?;
+    let trail = body.iter().rev().take_while(|&&c| is_space(c)).count();
+    let to = end - 1 - trail;
+    let body = src.get(from..to)?;
+    let text = core::str::from_utf8(body).ok()?;
+    let www = body.len() >= 4 && body[..4].eq_ignore_ascii_case(b"www.");
+    let (kind, text) = if body.iter().any(|&c| is_space(c)) {
+        let joined: String = text
+            .chars()
+            .filter(|&c| !is_space(c as u8) || !c.is_ascii())
+            .collect();
+        if www {
+            suffix(&joined)?;
+            (Kind::SuffixReference, Text::Owned(joined))
+        } else {
+            uri(&joined)?;
+            (Kind::Uri, Text::Owned(joined))
+        }
+    } else if www {
+        (Kind::SuffixReference, Text::Str(suffix(text)?))
+    } else {
+        (Kind::Uri, Text::Uri(uri(text)?))
+    };
+    Some(Found {
+        range: from..to,
+        delimited: start..end,
+        kind,
+        text,
+    })
+}
+
+/// Whether `b` starts with `scheme ":"` or `www.` (what the `Angle` pattern requires).
+fn is_candidate_start(b: &[u8]) -> bool {
+    if b.len() >= 4 && b[..4].eq_ignore_ascii_case(b"www.") {
+        return true;
+    }
+    match b.first() {
+        Some(c) if c.is_ascii_alphabetic() => {}
+        _ => return false,
+    }
+    let n = b
+        .iter()
+        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'.' | b'-'))
+        .count();
+    b.get(n) == Some(&b':')
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTML
+
+/// Tokens of interest in HTML: tag starts, `href`/`src` attribute names, tag ends, comments.
+#[derive(Logos, Clone, Copy, Debug, PartialEq, Eq)]
+#[logos(utf8 = false)]
+enum HtmlTok {
+    /// `<name`: a start tag (end tags start with `</`, which is `Lt` then text).
+    #[regex(br"<[A-Za-z][A-Za-z0-9\-]*")]
+    TagOpen,
+    /// An attribute named `href` or `src` (ASCII case-insensitive) and its `=`.
+    #[regex(br"(?i-u)(href|src)[ \t\r\n\f]*=[ \t\r\n\f]*")]
+    Attr,
+    /// End of a tag.
+    #[token(b">")]
+    TagEnd,
+    /// Start of a comment; its end is found by a plain search.
+    #[token(b"<!--")]
+    Comment,
+    /// Attribute names and text: `data-href=` is one word, not `href=`.
+    #[regex(br"[A-Za-z0-9_\-]+", logos::skip)]
+    Word,
+    #[regex(br"[^A-Za-z0-9_\-<>]+", logos::skip)]
+    Other,
+    #[token(b"<", logos::skip)]
+    Lt,
+}
+
+/// Finds the references in `href` and `src` attribute values of an HTML document.
+///
+/// Attribute values may be double-quoted, single-quoted or unquoted; character references
+/// (`&amp;`, `&#38;`, `&#x26;` and the other common named ones) are decoded and surrounding
+/// ASCII whitespace is removed before parsing, as HTML does. Values that are not URI
+/// references (RFC 3986 §4.1) are skipped. Absolute ones are [`Kind::Uri`], relative ones
+/// [`Kind::Reference`]; [`Found::range`] is the raw value's range in the document.
+///
+/// ```
+/// use urilex::extract::{extract_html, Kind};
+/// let html = r#"<a href="/search?q=a&amp;lang=en">x</a> <img src=logo.png> <a href="http://a.example/">"#;
+/// let found: Vec<(Kind, String)> = extract_html(html).map(|f| (f.kind(), f.to_string())).collect();
+/// assert_eq!(found, [
+///     (Kind::Reference, "/search?q=a&lang=en".to_string()),
+///     (Kind::Reference, "logo.png".to_string()),
+///     (Kind::Uri, "http://a.example/".to_string()),
+/// ]);
+/// ```
+pub fn extract_html<I: AsRef<[u8]> + ?Sized>(html: &I) -> Html<'_> {
+    let src = html.as_ref();
+    Html {
+        src,
+        base: 0,
+        lex: HtmlTok::lexer(src),
+        in_tag: false,
+        in_base: false,
+        base_href: None,
+        caller_base: None,
+    }
+}
+
+/// Iterator returned by [`extract_html`].
+///
+/// ```
+/// let html = r#"<base href="http://a.example/dir/"><a href=x>"#;
+/// let it = urilex::extract::extract_html(html);
+/// assert_eq!(it.document_base().as_deref(), Some("http://a.example/dir/"));
+/// ```
+#[derive(Clone)]
+pub struct Html<'a> {
+    src: &'a [u8],
+    base: usize,
+    lex: logos::Lexer<'a, HtmlTok>,
+    in_tag: bool,
+    in_base: bool,
+    /// The document's `<base href>`, once found (see [`Html::document_base`]).
+    base_href: Option<Cow<'a, str>>,
+    caller_base: Option<&'a str>,
+}
+
+impl fmt::Debug for Html<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Html")
+            .field("offset", &(self.base + self.lex.span().end))
+            .finish()
+    }
+}
+
+impl<'a> Html<'a> {
+    /// Sets the document's own URI, used as the base when the document has no `<base href>`.
+    ///
+    /// TODO(resolve): references are returned unresolved until `UriRef::resolve` is available;
+    /// the base is recorded and reported by [`base`](Self::base).
+    ///
+    /// ```
+    /// let it = urilex::extract::extract_html("<a href=x>").with_base("http://a.example/");
+    /// assert_eq!(it.base().as_deref(), Some("http://a.example/"));
+    /// ```
+    pub fn with_base(mut self, base: &'a str) -> Self {
+        self.caller_base = Some(base);
+        self
+    }
+
+    /// The base for this document: its first `<base href>` if any (HTML: "the first base
+    /// element with an href attribute in tree order"), else the caller's.
+    ///
+    /// ```
+    /// let it = urilex::extract::extract_html("<a href=x>").with_base("http://a.example/");
+    /// assert_eq!(it.base().as_deref(), Some("http://a.example/"));
+    /// ```
+    pub fn base(&self) -> Option<Cow<'a, str>> {
+        self.document_base().or(self.caller_base.map(Cow::Borrowed))
+    }
+
+    /// The value of the document's first `<base href>`, decoded; found by a separate pass over
+    /// the document (linear), so that it applies to links that come before it as well.
+    ///
+    /// ```
+    /// let it = urilex::extract::extract_html("<p>no base</p>");
+    /// assert_eq!(it.document_base(), None);
+    /// ```
+    pub fn document_base(&self) -> Option<Cow<'a, str>> {
+        if self.base_href.is_some() {
+            return self.base_href.clone();
+        }
+        let mut scan = extract_html(self.src);
+        while let Some(ev) = scan.next_value() {
+            if let (true, Some(v)) = ev {
+                return Some(v.1);
+            }
+        }
+        None
+    }
+
+    fn restart(&mut self, at: usize) {
+        let rest = self.src.get(at..).unwrap_or_default();
+        self.base = at;
+        self.lex = HtmlTok::lexer(rest);
+    }
+
+    /// The next `href`/`src` value: `(in a <base> tag, Some((raw range, decoded text)))`, or
+    /// `(_, None)` for a value that is not UTF-8.
+    #[allow(clippy::type_complexity)]
+    fn next_value(&mut self) -> Option<(bool, Option<(Range<usize>, Cow<'a, str>)>)> {
+        loop {
+            let tok = self.lex.next()?;
+            let span = self.lex.span();
+            let end = self.base + span.end;
+            match tok {
+                Ok(HtmlTok::TagOpen) => {
+                    self.in_tag = true;
+                    let name = self
+                        .src
+                        .get(self.base + span.start + 1..end)
+                        .unwrap_or_default();
+                    self.in_base = name.eq_ignore_ascii_case(b"base");
+                }
+                Ok(HtmlTok::TagEnd) => {
+                    self.in_tag = false;
+                    self.in_base = false;
+                }
+                Ok(HtmlTok::Comment) => {
+                    let rest = self.src.get(end..).unwrap_or_default();
+                    let skip = rest
+                        .windows(3)
+                        .position(|w| w == b"-->")
+                        .map_or(rest.len(), |p| p + 3);
+                    self.restart(end + skip);
+                }
+                Ok(HtmlTok::Attr) if self.in_tag => {
+                    let (range, after) = attr_value(self.src, end);
+                    self.restart(after);
+                    let raw = self.src.get(range.clone()).unwrap_or_default();
+                    let value = core::str::from_utf8(raw)
+                        .ok()
+                        .map(|s| (range, decode_refs(s)));
+                    return Some((self.in_base, value));
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+impl<'a> Iterator for Html<'a> {
+    type Item = Found<'a>;
+
+    fn next(&mut self) -> Option<Found<'a>> {
+        loop {
+            let (in_base, value) = self.next_value()?;
+            let Some((mut range, value)) = value else {
+                continue;
+            };
+            if in_base {
+                if self.base_href.is_none() {
+                    self.base_href = Some(value);
+                }
+                continue;
+            }
+            // HTML strips leading and trailing ASCII whitespace from URL attributes.
+            let (text, kind) = match value {
+                Cow::Borrowed(s) => {
+                    let t = trim_space(s);
+                    let lead = s.len()
+                        - s.trim_start_matches(|c: char| c.is_ascii() && is_space(c as u8))
+                            .len();
+                    range = range.start + lead..range.start + lead + t.len();
+                    match UriRef::parse(t) {
+                        Ok(u) => (Text::Uri(u), kind_of(&u)),
+                        Err(_) => continue,
+                    }
+                }
+                Cow::Owned(s) => {
+                    let t = trim_space(&s);
+                    match UriRef::parse(t) {
+                        Ok(u) => (Text::Owned(String::from(t)), kind_of(&u)),
+                        Err(_) => continue,
+                    }
+                }
+            };
+            // TODO(resolve): resolve against `self.base()` once `UriRef::resolve` lands on main,
+            // and report the result as `Kind::Uri`.
+            return Some(Found {
+                delimited: range.clone(),
+                range,
+                kind,
+                text,
+            });
+        }
+    }
+}
+
+fn trim_space(s: &str) -> &str {
+    s.trim_matches(|c: char| c.is_ascii() && is_space(c as u8))
+}
+
+fn kind_of(u: &UriRef<'_>) -> Kind {
+    if u.is_relative() {
+        Kind::Reference
+    } else {
+        Kind::Uri
+    }
+}
+
+/// The value of an attribute whose `=` (and following whitespace) ends at `at`: its raw range
+/// (inside the quotes, if any) and the offset just after it.
+fn attr_value(src: &[u8], at: usize) -> (Range<usize>, usize) {
+    let rest = src.get(at..).unwrap_or_default();
+    match rest.first() {
+        Some(&q) if q == b'"' || q == b'\'' => {
+            let len = rest[1..]
+                .iter()
+                .position(|&c| c == q)
+                .unwrap_or(rest.len() - 1);
+            (at + 1..at + 1 + len, (at + 2 + len).min(src.len()))
+        }
+        _ => {
+            let len = rest
+                .iter()
+                .position(|&c| is_space(c) || c == b'>')
+                .unwrap_or(rest.len());
+            (at..at + len, at + len)
+        }
+    }
+}
+
+/// Decodes HTML character references in an attribute value: numeric (`&#38;`, `&#x26;`) and
+/// the named ones that occur in URLs. Borrowed when there is nothing to decode.
+///
+/// Per HTML, in an attribute a named reference without `;` is left alone when followed by an
+/// alphanumeric or `=` (so `?a=1&copy=2` keeps its `&copy`); here only `;`-terminated named
+/// references and `&amp`, `&lt`, `&gt`, `&quot` not followed by such a character are decoded.
+fn decode_refs(s: &str) -> Cow<'_, str> {
+    if !s.contains('&') {
+        return Cow::Borrowed(s);
+    }
+    const NAMED: &[(&str, char)] = &[
+        ("amp", '&'),
+        ("lt", '<'),
+        ("gt", '>'),
+        ("quot", '"'),
+        ("apos", '\''),
+        ("nbsp", '\u{a0}'),
+        ("sol", '/'),
+        ("colon", ':'),
+        ("quest", '?'),
+        ("num", '#'),
+        ("equals", '='),
+        ("percnt", '%'),
+        ("commat", '@'),
+        ("plus", '+'),
+        ("comma", ','),
+        ("period", '.'),
+        ("lpar", '('),
+        ("rpar", ')'),
+        ("lsqb", '['),
+        ("rsqb", ']'),
+        ("excl", '!'),
+        ("dollar", '$'),
+        ("ast", '*'),
+        ("semi", ';'),
+        ("tilde", '~'),
+        ("lowbar", '_'),
+        ("hyphen", '-'),
+    ];
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(i) = rest.find('&') {
+        out.push_str(&rest[..i]);
+        rest = &rest[i..];
+        let after = &rest[1..];
+        let mut done = false;
+        if let Some(num) = after.strip_prefix('#') {
+            let (hex, digits) = match num.strip_prefix(['x', 'X']) {
+                Some(h) => (true, h),
+                None => (false, num),
+            };
+            let n = digits
+                .bytes()
+                .take_while(|c| {
+                    if hex {
+                        c.is_ascii_hexdigit()
+                    } else {
+                        c.is_ascii_digit()
+                    }
+                })
+                .count();
+            if n > 0 {
+                let value = digits[..n].bytes().fold(0u32, |v, c| {
+                    let d = (c as char).to_digit(16).unwrap_or(0);
+                    v.saturating_mul(if hex { 16 } else { 10 })
+                        .saturating_add(d)
+                });
+                // HTML maps invalid code points (0, surrogates, > 0x10FFFF) to U+FFFD.
+                out.push(
+                    char::from_u32(value)
+                        .filter(|&c| c != '\0')
+                        .unwrap_or('\u{fffd}'),
+                );
+                let used = 1 + usize::from(hex) + n;
+                let semi = usize::from(num.as_bytes().get(used - 1) == Some(&b';'));
+                rest = &after[used + semi..];
+                done = true;
+            }
+        } else {
+            for &(name, ch) in NAMED {
+                if let Some(tail) = after.strip_prefix(name) {
+                    if let Some(t) = tail.strip_prefix(';') {
+                        out.push(ch);
+                        rest = t;
+                        done = true;
+                    } else if matches!(name, "amp" | "lt" | "gt" | "quot")
+                        && !tail.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '=')
+                    {
+                        out.push(ch);
+                        rest = tail;
+                        done = true;
+                    }
+                    if done {
+                        break;
+                    }
+                }
+            }
+        }
+        if !done {
+            out.push('&');
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    Cow::Owned(out)
+}
