@@ -17,6 +17,7 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod chars;
 mod component;
 mod error;
 #[cfg(feature = "extract")]
@@ -24,6 +25,7 @@ pub mod extract;
 mod host;
 mod parse;
 mod recompose;
+mod tables;
 mod uri_ref;
 
 pub use component::Component;
