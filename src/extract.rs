@@ -359,9 +359,9 @@ fn uri(text: &str) -> Option<UriRef<'_>> {
 /// Validates a suffix reference (RFC 3986 §4.5): `authority path-abempty [ "?" query ]
 /// [ "#" fragment ]` written without `//`, starting with `www.` and a host character.
 ///
-/// Checked with the real parser and no allocation: the authority is parsed as `//authority`
-/// from a stack buffer (a DNS name has at most 253 bytes, so a longer authority is refused), and
-/// the rest as a relative reference that starts with `/`, `?` or `#`.
+/// Checked with the real parser: the authority is parsed as `//authority` (from a stack buffer,
+/// so without allocation unless it is longer than 300 bytes), and the rest as a relative
+/// reference that starts with `/`, `?` or `#`.
 fn suffix(text: &str) -> Option<&str> {
     let b = text.as_bytes();
     if b.len() < 5 || !b[..4].eq_ignore_ascii_case(b"www.") {
@@ -371,11 +371,22 @@ fn suffix(text: &str) -> Option<&str> {
         .iter()
         .position(|c| matches!(c, b'/' | b'?' | b'#'))
         .unwrap_or(b.len());
+    // Parse "//" + authority. A stack buffer covers every real host name (DNS names have at
+    // most 253 bytes); a longer authority is assembled on the heap.
     let mut buf = [0u8; 2 + 300];
-    let slot = buf.get_mut(2..2 + auth_len)?;
-    slot.copy_from_slice(&b[..auth_len]);
-    buf[..2].copy_from_slice(b"//");
-    let auth = core::str::from_utf8(&buf[..2 + auth_len]).ok()?;
+    let mut long = String::new();
+    let auth = match buf.get_mut(2..2 + auth_len) {
+        Some(slot) => {
+            slot.copy_from_slice(&b[..auth_len]);
+            buf[..2].copy_from_slice(b"//");
+            core::str::from_utf8(&buf[..2 + auth_len]).ok()?
+        }
+        None => {
+            long.push_str("//");
+            long.push_str(&text[..auth_len]);
+            &long
+        }
+    };
     let parsed = UriRef::parse(auth).ok()?;
     if parsed.authority() != Some(&text[..auth_len]) {
         return None;
@@ -500,10 +511,13 @@ enum HtmlTok {
     /// Start of a comment; its end is found by a plain search.
     #[token(b"<!--")]
     Comment,
+    /// `=` of another attribute: a quoted value after it is skipped, as it may hold `>`.
+    #[regex(br"=[ \t\r\n\f]*")]
+    Eq,
     /// Attribute names and text: `data-href=` is one word, not `href=`.
     #[regex(br"[A-Za-z0-9_\-]+", logos::skip)]
     Word,
-    #[regex(br"[^A-Za-z0-9_\-<>]+", logos::skip)]
+    #[regex(br"[^A-Za-z0-9_\-<>=]+", logos::skip)]
     Other,
     #[token(b"<", logos::skip)]
     Lt,
@@ -535,6 +549,7 @@ pub fn extract_html<I: AsRef<[u8]> + ?Sized>(html: &I) -> Html<'_> {
         lex: HtmlTok::lexer(src),
         in_tag: false,
         in_base: false,
+        raw_text: None,
         base_href: None,
         caller_base: None,
     }
@@ -554,6 +569,9 @@ pub struct Html<'a> {
     lex: logos::Lexer<'a, HtmlTok>,
     in_tag: bool,
     in_base: bool,
+    /// Inside the start tag of `<script>` or `<style>`, whose content is raw text (no tags):
+    /// the end tag to skip to once the start tag ends.
+    raw_text: Option<&'static [u8]>,
     /// The document's `<base href>`, once found (see [`Html::document_base`]).
     base_href: Option<Cow<'a, str>>,
     caller_base: Option<&'a str>,
@@ -635,10 +653,27 @@ impl<'a> Html<'a> {
                         .get(self.base + span.start + 1..end)
                         .unwrap_or_default();
                     self.in_base = name.eq_ignore_ascii_case(b"base");
+                    self.raw_text = if name.eq_ignore_ascii_case(b"script") {
+                        Some(b"</script")
+                    } else if name.eq_ignore_ascii_case(b"style") {
+                        Some(b"</style")
+                    } else {
+                        None
+                    };
                 }
                 Ok(HtmlTok::TagEnd) => {
                     self.in_tag = false;
                     self.in_base = false;
+                    if let Some(close) = self.raw_text.take() {
+                        // Script and style content is not markup: `"<a href=x>"` in a
+                        // script string is not a link. Skip to the end tag (one search).
+                        let rest = self.src.get(end..).unwrap_or_default();
+                        let skip = rest
+                            .windows(close.len())
+                            .position(|w| w.eq_ignore_ascii_case(close))
+                            .unwrap_or(rest.len());
+                        self.restart(end + skip);
+                    }
                 }
                 Ok(HtmlTok::Comment) => {
                     let rest = self.src.get(end..).unwrap_or_default();
@@ -648,8 +683,15 @@ impl<'a> Html<'a> {
                         .map_or(rest.len(), |p| p + 3);
                     self.restart(end + skip);
                 }
+                Ok(HtmlTok::Eq) if self.in_tag => {
+                    if let Some((_, after)) = attr_value(self.src, end) {
+                        self.restart(after);
+                    }
+                }
                 Ok(HtmlTok::Attr) if self.in_tag => {
-                    let (range, after) = attr_value(self.src, end);
+                    // A quote left open runs to the end of the document, where HTML drops the
+                    // unfinished tag ("eof-in-tag"): nothing more to report.
+                    let (range, after) = attr_value(self.src, end)?;
                     self.restart(after);
                     let raw = self.src.get(range.clone()).unwrap_or_default();
                     let value = core::str::from_utf8(raw)
@@ -724,23 +766,20 @@ fn kind_of(u: &UriRef<'_>) -> Kind {
 }
 
 /// The value of an attribute whose `=` (and following whitespace) ends at `at`: its raw range
-/// (inside the quotes, if any) and the offset just after it.
-fn attr_value(src: &[u8], at: usize) -> (Range<usize>, usize) {
+/// (inside the quotes, if any) and the offset just after it; `None` for an unclosed quote.
+fn attr_value(src: &[u8], at: usize) -> Option<(Range<usize>, usize)> {
     let rest = src.get(at..).unwrap_or_default();
     match rest.first() {
         Some(&q) if q == b'"' || q == b'\'' => {
-            let len = rest[1..]
-                .iter()
-                .position(|&c| c == q)
-                .unwrap_or(rest.len() - 1);
-            (at + 1..at + 1 + len, (at + 2 + len).min(src.len()))
+            let len = rest[1..].iter().position(|&c| c == q)?;
+            Some((at + 1..at + 1 + len, at + 2 + len))
         }
         _ => {
             let len = rest
                 .iter()
                 .position(|&c| is_space(c) || c == b'>')
                 .unwrap_or(rest.len());
-            (at..at + len, at + len)
+            Some((at..at + len, at + len))
         }
     }
 }
