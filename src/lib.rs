@@ -35,3 +35,8 @@ pub use extract::{extract, extract_html};
 pub use host::{Host, HostKind};
 pub use recompose::{recompose, Recomposed};
 pub use uri_ref::{Segments, UriRef};
+
+/// The README's examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
