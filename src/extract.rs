@@ -230,13 +230,13 @@ enum TextTok {
     )]
     Angle,
     /// Letters, digits and the other scheme characters: text, unless a longer token matches.
-    #[regex(br"[A-Za-z0-9+.\-]+", logos::skip)]
+    #[regex(br"[A-Za-z0-9+.\-]+")]
     Word,
     /// Anything else except `<`.
-    #[regex(br"[^A-Za-z0-9+.\-<]+", logos::skip)]
+    #[regex(br"[^A-Za-z0-9+.\-<]+")]
     Other,
     /// A `<` that does not start a complete angle-bracket form.
-    #[token(b"<", logos::skip)]
+    #[token(b"<")]
     Lt,
 }
 
@@ -255,7 +255,8 @@ pub fn extract<I: AsRef<[u8]> + ?Sized>(input: &I) -> Extract<'_> {
     Extract {
         src,
         base: 0,
-        lex: TextTok::lexer(src),
+        lex: TextTok::lexer(&[]),
+        mode: Mode::Scan(0),
     }
 }
 
@@ -269,16 +270,26 @@ pub fn extract<I: AsRef<[u8]> + ?Sized>(input: &I) -> Extract<'_> {
 #[derive(Clone)]
 pub struct Extract<'a> {
     src: &'a [u8],
-    /// Offset of the lexer's source within `src` (non-zero after a restart).
+    /// Offset of the lexer's source within `src`.
     base: usize,
     lex: logos::Lexer<'a, TextTok>,
+    mode: Mode,
+}
+
+/// Plain text is skipped by a byte scan for the bytes a candidate must contain (`:` after a
+/// scheme character, `<`, the `.` of `www.`); the lexer runs only from the start of the word
+/// holding such a trigger until it has passed it.
+#[derive(Clone, Copy, Debug)]
+enum Mode {
+    /// Scan for the next trigger from this offset (a token boundary).
+    Scan(usize),
+    /// Lex until a token ends after this offset (the trigger).
+    Lex(usize),
 }
 
 impl fmt::Debug for Extract<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Extract")
-            .field("offset", &(self.base + self.lex.span().end))
-            .finish()
+        f.debug_struct("Extract").field("mode", &self.mode).finish()
     }
 }
 
@@ -287,9 +298,22 @@ impl<'a> Iterator for Extract<'a> {
 
     fn next(&mut self) -> Option<Found<'a>> {
         loop {
+            let until = match self.mode {
+                Mode::Scan(pos) => {
+                    let (start, trigger) = next_trigger(self.src, pos)?;
+                    self.restart(start);
+                    self.mode = Mode::Lex(trigger);
+                    continue;
+                }
+                Mode::Lex(until) => until,
+            };
             let tok = self.lex.next()?;
             let span = self.lex.span();
             let (start, end) = (self.base + span.start, self.base + span.end);
+            if end > until {
+                // Past the trigger: back to scanning from this token boundary.
+                self.mode = Mode::Scan(end);
+            }
             let found = match tok {
                 Ok(TextTok::Scheme) => self.plain(start, end, false),
                 Ok(TextTok::Www) => self.plain(start, end, true),
@@ -298,11 +322,11 @@ impl<'a> Iterator for Extract<'a> {
                     if found.is_none() {
                         // Not a URI after all: read the inside again as plain text. The inside
                         // holds no `<`, so each byte is re-read at most once (linear time).
-                        self.restart(start + 1);
+                        self.mode = Mode::Scan(start + 1);
                     }
                     found
                 }
-                // Skipped tokens never reach here; an error cannot happen (all bytes covered).
+                // Text; an error cannot happen (every byte is covered by a pattern).
                 _ => None,
             };
             if found.is_some() {
@@ -310,6 +334,51 @@ impl<'a> Iterator for Extract<'a> {
             }
         }
     }
+}
+
+/// Scheme characters (`ALPHA / DIGIT / "+" / "-" / "."`, RFC 3986 §3.1): the `Word` class.
+fn is_word(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')
+}
+
+/// The next trigger at or after `pos` (a token boundary), and where lexing must start: the
+/// start of the word holding it, not before `pos`. Between `pos` and the trigger there is no
+/// `:`, `<` or `www.`, so the lexer would only have seen `Word` and `Other` tokens there, whose
+/// boundaries are exactly the word/non-word transitions: starting at the word start gives the
+/// same tokens as lexing from `pos`. Each byte is scanned once and backed over at most once.
+fn next_trigger(src: &[u8], pos: usize) -> Option<(usize, usize)> {
+    let mut i = pos;
+    loop {
+        // Bytes that every candidate contains: `:` (scheme), `<` (angle form), `.` (`www.`).
+        let t = i + memchr::memchr3(b':', b'<', b'.', src.get(i..)?)?;
+        i = t + 1;
+        let next = src.get(t + 1).copied();
+        // Quick rejections, each of a trigger whose token the lexer would reject anyway.
+        let hit = match src[t] {
+            // The `Angle` pattern needs whitespace or a scheme's first letter after `<`.
+            b'<' => next.is_some_and(|c| c.is_ascii_alphabetic() || is_space(c)),
+            // A scheme ends just before `:` (a `:` right at `pos` follows a token already read)
+            // and a URI character must follow, or the candidate trims down to its scheme.
+            b':' => t > pos && is_word(src[t - 1]) && next.is_some_and(is_uri_char),
+            // `www.`: the three bytes before the dot.
+            _ => t >= pos + 3 && src[t - 3..t].eq_ignore_ascii_case(b"www"),
+        };
+        if !hit {
+            continue;
+        }
+        let word = src[pos..t].iter().rev().take_while(|&&c| is_word(c)).count();
+        let start = t - word;
+        // A scheme starts with a letter, at the start of its word.
+        if src[t] == b':' && !src[start].is_ascii_alphabetic() {
+            continue;
+        }
+        return Some((start, t));
+    }
+}
+
+/// `unreserved / gen-delims / sub-delims / "%"` (RFC 3986 §2): the bytes a URI may contain.
+fn is_uri_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || b"-._~:/?#[]@!$&'()*+,;=%".contains(&c)
 }
 
 impl<'a> Extract<'a> {
@@ -403,23 +472,39 @@ fn suffix(text: &str) -> Option<&str> {
 /// removed (RFC 3986 Appendix C: "delimit the URI from ... punctuation marks that might be
 /// mistaken for part of the URI"). One pass to count brackets, one pass back from the end.
 fn trim_trailing(cand: &[u8]) -> usize {
-    let (mut open_p, mut close_p, mut open_b, mut close_b) = (0usize, 0usize, 0usize, 0usize);
-    for &c in cand {
-        match c {
-            b'(' => open_p += 1,
-            b')' => close_p += 1,
-            b'[' => open_b += 1,
-            b']' => close_b += 1,
-            _ => {}
-        }
-    }
+    // Bracket counts are only needed when a closing bracket ends the candidate (rare), so
+    // they are computed then, once.
+    let mut counts: Option<[usize; 4]> = None;
     let mut end = cand.len();
     while let Some(&c) = cand.get(end.wrapping_sub(1)) {
-        match c {
-            b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' => {}
-            b')' if close_p > open_p => close_p -= 1,
-            b']' if close_b > open_b => close_b -= 1,
-            _ => break,
+        let strip = match c {
+            b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' => true,
+            b')' | b']' => {
+                let [open_p, close_p, open_b, close_b] = counts.get_or_insert_with(|| {
+                    let mut n = [0usize; 4];
+                    for &c in &cand[..end] {
+                        match c {
+                            b'(' => n[0] += 1,
+                            b')' => n[1] += 1,
+                            b'[' => n[2] += 1,
+                            b']' => n[3] += 1,
+                            _ => {}
+                        }
+                    }
+                    n
+                });
+                let (open, close) = if c == b')' { (open_p, close_p) } else { (open_b, close_b) };
+                // Unbalanced: more closers than openers in what remains.
+                let unbalanced = *close > *open;
+                if unbalanced {
+                    *close -= 1;
+                }
+                unbalanced
+            }
+            _ => false,
+        };
+        if !strip {
+            break;
         }
         end -= 1;
     }
