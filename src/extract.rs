@@ -366,7 +366,11 @@ fn next_trigger(src: &[u8], pos: usize) -> Option<(usize, usize)> {
         if !hit {
             continue;
         }
-        let word = src[pos..t].iter().rev().take_while(|&&c| is_word(c)).count();
+        let word = src[pos..t]
+            .iter()
+            .rev()
+            .take_while(|&&c| is_word(c))
+            .count();
         let start = t - word;
         // A scheme starts with a letter, at the start of its word.
         if src[t] == b':' && !src[start].is_ascii_alphabetic() {
@@ -493,7 +497,11 @@ fn trim_trailing(cand: &[u8]) -> usize {
                     }
                     n
                 });
-                let (open, close) = if c == b')' { (open_p, close_p) } else { (open_b, close_b) };
+                let (open, close) = if c == b')' {
+                    (open_p, close_p)
+                } else {
+                    (open_b, close_b)
+                };
                 // Unbalanced: more closers than openers in what remains.
                 let unbalanced = *close > *open;
                 if unbalanced {
