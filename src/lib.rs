@@ -17,11 +17,13 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod chars;
 mod component;
 mod error;
 mod host;
 mod parse;
 mod recompose;
+mod tables;
 mod uri_ref;
 
 pub use component::Component;
