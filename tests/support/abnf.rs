@@ -38,7 +38,10 @@ pub fn gen_delims(b: u8) -> bool {
 
 /// `sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="` (§2.2)
 pub fn sub_delims(b: u8) -> bool {
-    matches!(b, b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'=')
+    matches!(
+        b,
+        b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
+    )
 }
 
 /// `reserved = gen-delims / sub-delims` (§2.2)
