@@ -721,7 +721,7 @@ pub fn parse(input: &str, rule: Rule) -> Result<Parts, usize> {
 fn error_index(s: &[u8], rule: Rule) -> usize {
     let (mut lo, mut hi) = (0usize, s.len()); // viable(lo) holds; the answer is in lo..=hi
     while lo < hi {
-        let mid = lo + (hi - lo + 1) / 2;
+        let mid = lo + (hi - lo).div_ceil(2);
         if is_viable_prefix(&s[..mid], rule) {
             lo = mid;
         } else {
@@ -775,7 +775,7 @@ mod tests {
             ok(uri, Rule::Uri);
             ok(uri, Rule::AbsoluteUri);
             ok(uri, Rule::UriReference);
-            assert_eq!(parse(uri, Rule::RelativeRef).is_err(), true, "{uri}");
+            assert!(parse(uri, Rule::RelativeRef).is_err(), "{uri}");
         }
         assert_eq!(
             parts("ldap://[2001:db8::7]/c=GB?objectClass?one"),
