@@ -40,6 +40,9 @@
 //! and the only text looked at twice is the inside of an unterminated or invalid `<…>` form,
 //! which cannot contain another `<`, so no byte is re-read more than once.
 //!
+//! A hyphen right before a line break inside `<…>` is kept: RFC 3986 Appendix C says it "may or
+//! may not actually be part of the URI", and dropping it would change a URI that had one.
+//!
 //! ## When not to use it
 //! This finds RFC 3986 URIs, which are ASCII. Internationalized links (IRIs, RFC 3987) are cut at
 //! the first non-ASCII character, and bare domain names (`example.com`) or e-mail addresses
@@ -286,6 +289,8 @@ enum Mode {
     /// Lex until a token ends after this offset (the trigger).
     Lex(usize),
 }
+
+impl core::iter::FusedIterator for Extract<'_> {}
 
 impl fmt::Debug for Extract<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -622,7 +627,19 @@ enum HtmlTok {
 /// (`&amp;`, `&#38;`, `&#x26;` and the other common named ones) are decoded and surrounding
 /// ASCII whitespace is removed before parsing, as HTML does. Values that are not URI
 /// references (RFC 3986 §4.1) are skipped. Absolute ones are [`Kind::Uri`], relative ones
-/// [`Kind::Reference`]; [`Found::range`] is the raw value's range in the document.
+/// [`Kind::Reference`]; [`Found::range`] is the raw value's range in the document (for a
+/// value without character references, without the surrounding whitespace) and
+/// [`Found::delimited_range`] includes its quotes.
+///
+/// It is a tokenizer, not a tree builder: it knows start tags, quoted attribute values,
+/// comments and the raw text of `<script>` and `<style>`, which is enough to find attributes as
+/// a browser would on ordinary documents. The `<base href>` value is not reported as a link; it
+/// is the document's base ([`Html::document_base`]). Values of `srcset` (a list, not a URL) and
+/// of other attributes are not read. A quote left open at the end of the document drops that
+/// tag, as in HTML.
+///
+/// TODO(resolve): references are returned unresolved; resolution against
+/// [`Html::base`] will use `UriRef::resolve` once it is available.
 ///
 /// ```
 /// use urilex::extract::{extract_html, Kind};
@@ -784,7 +801,10 @@ impl<'a> Html<'a> {
                 Ok(HtmlTok::Attr) if self.in_tag => {
                     // A quote left open runs to the end of the document, where HTML drops the
                     // unfinished tag ("eof-in-tag"): nothing more to report.
-                    let (range, after) = attr_value(self.src, end)?;
+                    let Some((range, after)) = attr_value(self.src, end) else {
+                        self.restart(self.src.len());
+                        return None;
+                    };
                     self.restart(after);
                     let raw = self.src.get(range.clone()).unwrap_or_default();
                     let value = core::str::from_utf8(raw)
@@ -797,6 +817,8 @@ impl<'a> Html<'a> {
         }
     }
 }
+
+impl core::iter::FusedIterator for Html<'_> {}
 
 impl<'a> Iterator for Html<'a> {
     type Item = Found<'a>;
@@ -836,8 +858,17 @@ impl<'a> Iterator for Html<'a> {
             };
             // TODO(resolve): resolve against `self.base()` once `UriRef::resolve` lands on main,
             // and report the result as `Kind::Uri`.
+            // The quotes around a quoted value are its delimiters.
+            let quoted = range.start > 0
+                && matches!(self.src.get(range.start - 1), Some(b'"' | b'\''))
+                && self.src.get(range.end) == self.src.get(range.start - 1);
+            let delimited = if quoted {
+                range.start - 1..range.end + 1
+            } else {
+                range.clone()
+            };
             return Some(Found {
-                delimited: range.clone(),
+                delimited,
                 range,
                 kind,
                 text,
