@@ -783,6 +783,12 @@ impl<'a> Html<'a> {
                             .position(|w| w.eq_ignore_ascii_case(close))
                             .unwrap_or(rest.len());
                         self.restart(end + skip);
+                    } else {
+                        // Outside tags only `<` can start anything of interest (a tag or a
+                        // comment): skip the text to the next one at memchr speed.
+                        let rest = self.src.get(end..).unwrap_or_default();
+                        let skip = memchr::memchr(b'<', rest).unwrap_or(rest.len());
+                        self.restart(end + skip);
                     }
                 }
                 Ok(HtmlTok::Comment) => {

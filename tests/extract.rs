@@ -430,8 +430,18 @@ fn html_ranges_and_borrowing() {
     assert_eq!(found[0].as_str(), "/x?a=1&b=2");
     assert!(!found[0].is_borrowed());
     assert_eq!(&html[found[1].range()], "/y");
+    assert_eq!(&html[found[1].delimited_range()], "'/y'");
+    assert_eq!(&html[found[2].delimited_range()], "/z.png");
     assert!(found[1].is_borrowed() && found[1].uri_ref().is_some());
     assert_eq!(&html[found[2].range()], "/z.png");
+}
+
+#[test]
+fn html_unclosed_quote_ends_the_document() {
+    let mut it = extract_html("<a href=/a>x</a><a href=\"/b>y</a><a href=/c>");
+    assert_eq!(it.next().map(|f| f.to_string()).as_deref(), Some("/a"));
+    assert!(it.next().is_none());
+    assert!(it.next().is_none(), "fused");
 }
 
 #[test]
