@@ -535,3 +535,29 @@ proptest! {
         prop_assert_eq!(got, naive(text.as_bytes()), "text {:?}", text);
     }
 }
+
+/// The example given for the README.
+#[test]
+fn readme_example() {
+    let mail = "Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n\
+                but you can probably pick it up from <ftp://foo.example.\n\
+                com/rfc/>. See also (http://en.wikipedia.org/wiki/Fish_(food)) or www.example.com.";
+    let found: Vec<(Kind, String)> = urilex::extract(mail)
+        .map(|f| (f.kind(), f.to_string()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (Kind::Uri, "http://www.w3.org/Addressing/".to_string()),
+            (Kind::Uri, "ftp://foo.example.com/rfc/".to_string()),
+            (
+                Kind::Uri,
+                "http://en.wikipedia.org/wiki/Fish_(food)".to_string()
+            ),
+            (Kind::SuffixReference, "www.example.com".to_string()),
+        ]
+    );
+    let html = r#"<base href="http://example.com/dir/"><a href="page?a=1&amp;b=2">x</a>"#;
+    let links: Vec<String> = urilex::extract_html(html).map(|f| f.to_string()).collect();
+    assert_eq!(links, ["page?a=1&b=2"]);
+}
