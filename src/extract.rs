@@ -214,15 +214,19 @@ impl fmt::Display for Found<'_> {
 #[derive(Logos, Clone, Copy, Debug, PartialEq, Eq)]
 #[logos(utf8 = false)]
 enum TextTok {
-    /// `scheme ":"` (RFC 3986 §3.1) followed by the longest run of URI characters (§2).
-    #[regex(br"[A-Za-z][A-Za-z0-9+.\-]*:[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]*")]
-    Scheme,
-    /// `www.` followed by URI characters: a suffix reference (§4.5). Wins a tie against `Scheme`
-    /// (`www.example.com:8080/` is a host and port, not the scheme `www.example.com`).
+    /// `scheme ":"` (RFC 3986 §3.1) followed by the longest run of URI characters (§2) in which
+    /// `[` and `]` appear only as an IP-literal right after `//` and an optional `userinfo@`
+    /// (§3.2.2: the only place the grammar allows them). So `[text](http://a.example/)` in
+    /// Markdown, or `http://a.example/x[1]`, end the URI at the bracket instead of making the
+    /// whole run invalid, and still without reading anything twice.
     #[regex(
-        br"[Ww][Ww][Ww]\.[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]*",
-        priority = 100
+        br"[A-Za-z][A-Za-z0-9+.\-]*:(//([A-Za-z0-9\-._~:!$&'()*+,;=%]*@)?\[[A-Za-z0-9\-._~:!$&'()*+,;=%]*\])?[A-Za-z0-9\-._~:/?#@!$&'()*+,;=%]*"
     )]
+    Scheme,
+    /// `www.` followed by URI characters except `[` and `]` (a `www.` host is no IP-literal): a
+    /// suffix reference (§4.5). Wins a tie against `Scheme` (`www.example.com:8080/` is a host
+    /// and port, not the scheme `www.example.com`).
+    #[regex(br"[Ww][Ww][Ww]\.[A-Za-z0-9\-._~:/?#@!$&'()*+,;=%]*", priority = 100)]
     Www,
     /// `<`, optional whitespace, optional `URL:` (Appendix C), then a scheme or `www.` and at
     /// least one URI character before any whitespace, then URI characters and whitespace up to
@@ -399,6 +403,7 @@ impl<'a> Extract<'a> {
 
     /// A `scheme:` or `www.` candidate delimited by whitespace, punctuation or quotes.
     fn plain(&self, start: usize, end: usize, www: bool) -> Option<Found<'a>> {
+        let token_end = end;
         let quoted =
             start > 0 && self.src.get(start - 1) == Some(&b'"') && self.src.get(end) == Some(&b'"');
         let end = if quoted {
@@ -415,7 +420,13 @@ impl<'a> Extract<'a> {
         let (kind, text) = if www {
             (Kind::SuffixReference, Text::Str(suffix(text)?))
         } else {
-            (Kind::Uri, Text::Uri(uri(text)?))
+            let u = uri(text)?;
+            // `http://[::1 x`: the IP-literal did not close, so the token stopped at `[`,
+            // leaving `http://`, which is not what the text says.
+            if self.src.get(token_end) == Some(&b'[') && u.host() == Some("") {
+                return None;
+            }
+            (Kind::Uri, Text::Uri(u))
         };
         Some(Found {
             range: start..end,

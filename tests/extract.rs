@@ -83,6 +83,15 @@ sentences! {
     inner_close_kept: "http://example.com/a)b c" => [u("http://example.com/a)b")];
     lone_bracket: "http://example.com/] x" => [u("http://example.com/")];
     query_parens: "http://a.example/?q=(1)" => [u("http://a.example/?q=(1)")];
+    // `[` and `]` are allowed only around an IP-literal host (§3.2.2), so they end a URI.
+    markdown_link: "[docs](http://a.example/docs)." => [u("http://a.example/docs")];
+    markdown_url_as_text: "[http://a.example](http://a.example)" => [u("http://a.example"), u("http://a.example")];
+    markdown_wikipedia: "[fish](http://en.wikipedia.org/wiki/Fish_(food))" => [u("http://en.wikipedia.org/wiki/Fish_(food)")];
+    markdown_www: "[www.a.example](http://www.a.example/)" => [s("www.a.example"), u("http://www.a.example/")];
+    bracket_in_path: "http://a.example/x[1] y" => [u("http://a.example/x")];
+    bracket_after_ipv6: "http://[::1]:80/a]b" => [u("http://[::1]:80/a")];
+    userinfo_ipv6: "ssh://git@[2001:db8::1]:22/r.git" => [u("ssh://git@[2001:db8::1]:22/r.git")];
+    unclosed_ipv6_with_userinfo: "http://u@[::1 x" => [];
     javascript_balanced: "javascript:alert(1)" => [u("javascript:alert(1)")];
 
     // Double quotes and angle brackets delimit: the URI is kept whole.
@@ -489,9 +498,33 @@ fn naive(text: &[u8]) -> Vec<(Kind, std::ops::Range<usize>)> {
             i = word_end;
             continue;
         }
-        let end = (i..text.len())
-            .find(|&k| !uric(text[k]))
-            .unwrap_or(text.len());
+        // `[` and `]` only as an IP-literal right after `//` and an optional `userinfo@`.
+        let au = |c: u8| uric(c) && !b"/?#[]@".contains(&c);
+        let pu = |c: u8| uric(c) && c != b'[' && c != b']';
+        let run = |from: usize, f: &dyn Fn(u8) -> bool| {
+            (from..text.len())
+                .find(|&k| !f(text[k]))
+                .unwrap_or(text.len())
+        };
+        let mut from = i;
+        if scheme && text[word_end + 1..].starts_with(b"//") {
+            let k = word_end + 3;
+            let k1 = run(k, &au);
+            let open = if text.get(k1) == Some(&b'@') {
+                k1 + 1
+            } else {
+                k
+            };
+            if text.get(open) == Some(&b'[') {
+                let close = run(open + 1, &au);
+                if text.get(close) == Some(&b']') {
+                    from = close + 1;
+                }
+            }
+        }
+        let end = run(from, &pu);
+        // Longest match: a `www.` word that is also a scheme with an IP-literal is a `Scheme`.
+        let www = www && !(scheme && end > run(i, &pu));
         let quoted = i > 0 && text[i - 1] == b'"' && text.get(end) == Some(&b'"');
         let mut e = end;
         while !quoted && e > i {
@@ -517,7 +550,9 @@ fn naive(text: &[u8]) -> Vec<(Kind, std::ops::Range<usize>)> {
                 out.push((Kind::SuffixReference, i..e));
             }
         } else if let Ok(u) = UriRef::parse_uri(s) {
-            if s.len() > u.scheme().unwrap().len() + 1 {
+            // An IP-literal that does not close leaves `scheme://` before its `[`: not a URI.
+            let cut_host = text.get(end) == Some(&b'[') && u.host() == Some("");
+            if s.len() > u.scheme().unwrap().len() + 1 && !cut_host {
                 out.push((Kind::Uri, i..e));
             }
         }
