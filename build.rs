@@ -623,6 +623,13 @@ fn emit_dfa(out: &mut String, starts: &Starts, states: &[State]) -> Result<(), S
         next_bit += 1;
     }
 
+    let loop_bit_of = |k: usize| {
+        if (first_accel..first_mark).contains(&k) {
+            loop_bit[k - first_accel]
+        } else {
+            0
+        }
+    };
     let w = |out: &mut String, line: String| {
         out.push_str(&line);
         out.push('\n');
@@ -829,6 +836,37 @@ fn emit_dfa(out: &mut String, starts: &Starts, states: &[State]) -> Result<(), S
             "    Mark::{}, // {}",
             camel(states[i].mark.as_deref().unwrap_or("")),
             states[i].name
+        );
+    }
+    out.push_str("];\n\n");
+
+    // A mark state that is `like` an accelerated state and has the very same row (it only
+    // adds the action) can hand over to that state right after its action, and the parser
+    // skips that state's run at once instead of stepping on its first byte.
+    let _ = writeln!(
+        out,
+        "/// After each mark state's action: the state to go on in and its loop bit"
+    );
+    let _ = writeln!(out, "/// (`(own id, 0)` when there is nothing to skip).");
+    let _ = writeln!(
+        out,
+        "pub(crate) const MARK_THEN: [(u16, u8); {}] = [",
+        marks.len()
+    );
+    for (m, &i) in marks.iter().enumerate() {
+        let k = first_mark + m;
+        let twin = states[i].like.as_ref().and_then(|(name, _)| position(name));
+        let then = match twin {
+            Some(t) if states[i].rules.is_empty() && rows[t] == rows[k] && loop_bit_of(t) != 0 => t,
+            _ => k,
+        };
+        let bit = if then == k { 0 } else { loop_bit_of(then) };
+        let _ = writeln!(
+            out,
+            "    ({}, {bit:#04x}), // {} -> {}",
+            then * stride,
+            states[i].name,
+            states[order[then]].name
         );
     }
     out.push_str("];\n\n");
