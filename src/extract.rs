@@ -647,7 +647,8 @@ enum HtmlTok {
 /// a browser would on ordinary documents. The `<base href>` value is not reported as a link; it
 /// is the document's base ([`Html::document_base`]). Values of `srcset` (a list, not a URL) and
 /// of other attributes are not read. A quote left open at the end of the document drops that
-/// tag, as in HTML.
+/// tag, as in HTML. A value with whitespace inside is skipped: browsers delete tabs and line
+/// breaks from URLs (WHATWG URL), but such a value is not an RFC 3986 URI reference.
 ///
 /// TODO(resolve): references are returned unresolved; resolution against
 /// [`Html::base`] will use `UriRef::resolve` once it is available.
