@@ -264,6 +264,7 @@ pub fn extract<I: AsRef<[u8]> + ?Sized>(input: &I) -> Extract<'_> {
         base: 0,
         lex: TextTok::lexer(&[]),
         mode: Mode::Scan(0),
+        taken: 0,
     }
 }
 
@@ -281,6 +282,9 @@ pub struct Extract<'a> {
     base: usize,
     lex: logos::Lexer<'a, TextTok>,
     mode: Mode,
+    /// End of the last match's delimited range: a quote there closed that match and cannot
+    /// also open the next one (`"a:b"c:d"`).
+    taken: usize,
 }
 
 /// Plain text is skipped by a byte scan for the bytes a candidate must contain (`:` after a
@@ -338,8 +342,9 @@ impl<'a> Iterator for Extract<'a> {
                 // Text; an error cannot happen (every byte is covered by a pattern).
                 _ => None,
             };
-            if found.is_some() {
-                return found;
+            if let Some(f) = found {
+                self.taken = f.delimited.end;
+                return Some(f);
             }
         }
     }
@@ -404,8 +409,9 @@ impl<'a> Extract<'a> {
     /// A `scheme:` or `www.` candidate delimited by whitespace, punctuation or quotes.
     fn plain(&self, start: usize, end: usize, www: bool) -> Option<Found<'a>> {
         let token_end = end;
-        let quoted =
-            start > 0 && self.src.get(start - 1) == Some(&b'"') && self.src.get(end) == Some(&b'"');
+        let quoted = start > self.taken
+            && self.src.get(start - 1) == Some(&b'"')
+            && self.src.get(end) == Some(&b'"');
         let end = if quoted {
             end
         } else {

@@ -97,6 +97,7 @@ sentences! {
     // Double quotes and angle brackets delimit: the URI is kept whole.
     quoted_keeps_dot: "\"http://example.com/a.\"" => [u("http://example.com/a.")];
     quoted_in_tag_text: "<a href=\"http://x.example/\">x</a>" => [u("http://x.example/")];
+    shared_quote: "\"http://a.example/\"www.b.example.\"" => [u("http://a.example/"), s("www.b.example")];
     curly_quotes: "\u{201c}http://example.com/\u{201d}" => [u("http://example.com/")];
     angle: "<http://example.com/a.>" => [u("http://example.com/a.")];
     angle_then_period: "<http://a.example/>." => [u("http://a.example/")];
@@ -484,6 +485,7 @@ fn naive(text: &[u8]) -> Vec<(Kind, std::ops::Range<usize>)> {
     let uric = |c: u8| c.is_ascii_alphanumeric() || b"-._~:/?#[]@!$&'()*+,;=%".contains(&c);
     let mut out = Vec::new();
     let mut i = 0;
+    let mut taken = 0;
     while i < text.len() {
         if !word(text[i]) {
             i += 1;
@@ -525,7 +527,8 @@ fn naive(text: &[u8]) -> Vec<(Kind, std::ops::Range<usize>)> {
         let end = run(from, &pu);
         // Longest match: a `www.` word that is also a scheme with an IP-literal is a `Scheme`.
         let www = www && !(scheme && end > run(i, &pu));
-        let quoted = i > 0 && text[i - 1] == b'"' && text.get(end) == Some(&b'"');
+        // A quote that closed the previous match does not open this one.
+        let quoted = i > taken && text[i - 1] == b'"' && text.get(end) == Some(&b'"');
         let mut e = end;
         while !quoted && e > i {
             let c = text[e - 1];
@@ -548,12 +551,14 @@ fn naive(text: &[u8]) -> Vec<(Kind, std::ops::Range<usize>)> {
                     .is_ok_and(|u| u.authority().is_some_and(|a| s.starts_with(a)));
             if ok {
                 out.push((Kind::SuffixReference, i..e));
+                taken = e + usize::from(quoted);
             }
         } else if let Ok(u) = UriRef::parse_uri(s) {
             // An IP-literal that does not close leaves `scheme://` before its `[`: not a URI.
             let cut_host = text.get(end) == Some(&b'[') && u.host() == Some("");
             if s.len() > u.scheme().unwrap().len() + 1 && !cut_host {
                 out.push((Kind::Uri, i..e));
+                taken = e + usize::from(quoted);
             }
         }
         i = end;
@@ -595,4 +600,39 @@ fn readme_example() {
     let html = r#"<base href="http://example.com/dir/"><a href="page?a=1&amp;b=2">x</a>"#;
     let links: Vec<String> = urilex::extract_html(html).map(|f| f.to_string()).collect();
     assert_eq!(links, ["page?a=1&b=2"]);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// URI-ish text with angle brackets, quotes and line breaks: every match re-validates, its
+    /// text is the input's bytes in its range minus whitespace, and matches do not overlap.
+    #[test]
+    fn angle_heavy_text(text in "([a-z:/.<>\" \n\t\\[\\]()@%0-9-]|www\\.|http://|<URL:|\u{e9}){0,80}") {
+        let mut last_end = 0;
+        for f in extract(&text) {
+            let (r, d) = (f.range(), f.delimited_range());
+            prop_assert!(d.start >= last_end && d.start <= r.start && r.end <= d.end && d.end <= text.len());
+            last_end = d.end;
+            let squeezed: String = text[r].chars().filter(|c| !c.is_ascii_whitespace()).collect();
+            prop_assert_eq!(f.as_str(), squeezed.as_str());
+            match f.kind() {
+                Kind::Uri => prop_assert!(UriRef::parse_uri(f.as_str()).is_ok()),
+                Kind::SuffixReference => prop_assert!(f.as_str().to_ascii_lowercase().starts_with("www.")),
+                Kind::Reference => prop_assert!(false),
+            }
+        }
+    }
+
+    /// HTML-ish input: no panic, ranges in bounds and increasing, each value parses.
+    #[test]
+    fn html_arbitrary(text in "(<a |<base |href=|src=|\"|'|>|<!--|-->|<script>|</script>|&amp;|&#|[a-z/:.?# =])*") {
+        let mut last = 0;
+        for f in extract_html(&text) {
+            let d = f.delimited_range();
+            prop_assert!(d.start >= last && d.end <= text.len());
+            last = d.end;
+            prop_assert!(f.uri().is_some());
+        }
+    }
 }
