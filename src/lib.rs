@@ -17,6 +17,8 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+#[cfg(feature = "alloc")]
+mod buf;
 mod component;
 mod error;
 mod host;
@@ -26,6 +28,8 @@ mod parse;
 mod recompose;
 mod uri_ref;
 
+#[cfg(feature = "alloc")]
+pub use buf::{SetError, SetErrorKind, UriBuf, UriBufBuilder};
 pub use component::Component;
 pub use error::{ErrorKind, ParseError};
 pub use host::{Host, HostKind};
