@@ -68,7 +68,11 @@ pub enum SetErrorKind {
 
 impl SetError {
     fn new(component: Component, index: usize, kind: SetErrorKind) -> Self {
-        SetError { component, index, kind }
+        SetError {
+            component,
+            index,
+            kind,
+        }
     }
 
     fn syntax(component: Component, index: usize, kind: ErrorKind) -> Self {
@@ -97,9 +101,15 @@ impl fmt::Display for SetError {
         match self.kind {
             SetErrorKind::Syntax(k) => {
                 let what = match k {
-                    ErrorKind::InvalidPercentEncoding => "invalid percent-encoding ('%' must be followed by two hex digits)",
-                    ErrorKind::ColonInFirstSegment => "':' in the first segment of a relative path (write \"./\" first)",
-                    ErrorKind::InvalidScheme => "a scheme must be non-empty and start with a letter",
+                    ErrorKind::InvalidPercentEncoding => {
+                        "invalid percent-encoding ('%' must be followed by two hex digits)"
+                    }
+                    ErrorKind::ColonInFirstSegment => {
+                        "':' in the first segment of a relative path (write \"./\" first)"
+                    }
+                    ErrorKind::InvalidScheme => {
+                        "a scheme must be non-empty and start with a letter"
+                    }
                     ErrorKind::InvalidIpv6 => "invalid IP-literal",
                     ErrorKind::UnexpectedEnd => "unexpected end",
                     _ => "invalid character",
@@ -112,7 +122,9 @@ impl fmt::Display for SetError {
             SetErrorKind::PathStartsWithTwoSlashes => {
                 write!(f, "without an authority, the path cannot start with \"//\" (RFC 3986 section 3.3)")
             }
-            SetErrorKind::NoAuthority => write!(f, "the {c} needs an authority: set the host first"),
+            SetErrorKind::NoAuthority => {
+                write!(f, "the {c} needs an authority: set the host first")
+            }
         }
     }
 }
@@ -132,7 +144,13 @@ fn check_chars(s: &str, class: u16, c: Component) -> Result<(), SetError> {
             for j in 1..3 {
                 match b.get(i + j) {
                     Some(h) if h.is_ascii_hexdigit() => {}
-                    _ => return Err(SetError::syntax(c, i + j, ErrorKind::InvalidPercentEncoding)),
+                    _ => {
+                        return Err(SetError::syntax(
+                            c,
+                            i + j,
+                            ErrorKind::InvalidPercentEncoding,
+                        ))
+                    }
                 }
             }
             i += 3;
@@ -150,10 +168,20 @@ fn check_scheme(s: &str) -> Result<(), SetError> {
     let b = s.as_bytes();
     match b.first() {
         Some(&x) if is(x, ALPHA) => {}
-        _ => return Err(SetError::syntax(Component::Scheme, 0, ErrorKind::InvalidScheme)),
+        _ => {
+            return Err(SetError::syntax(
+                Component::Scheme,
+                0,
+                ErrorKind::InvalidScheme,
+            ))
+        }
     }
     match b.iter().position(|&x| !is(x, SCHEME)) {
-        Some(i) => Err(SetError::syntax(Component::Scheme, i, ErrorKind::InvalidChar)),
+        Some(i) => Err(SetError::syntax(
+            Component::Scheme,
+            i,
+            ErrorKind::InvalidChar,
+        )),
         None => Ok(()),
     }
 }
@@ -162,7 +190,9 @@ fn check_scheme(s: &str) -> Result<(), SetError> {
 /// syntactically, so only IP-literals need their own check.
 fn check_host(s: &str) -> Result<(), SetError> {
     let c = Component::Host;
-    let Some(inner) = s.strip_prefix('[') else { return check_chars(s, REG_NAME, c) };
+    let Some(inner) = s.strip_prefix('[') else {
+        return check_chars(s, REG_NAME, c);
+    };
     let Some(inner) = inner.strip_suffix(']') else {
         return Err(match s[1..].find(']') {
             Some(i) => SetError::syntax(c, i + 2, ErrorKind::InvalidChar),
@@ -249,7 +279,11 @@ impl<'a> Parts<'a> {
         }
         if self.host.is_none() {
             if self.userinfo.is_some() {
-                return Err(SetError::new(Component::Userinfo, 0, SetErrorKind::NoAuthority));
+                return Err(SetError::new(
+                    Component::Userinfo,
+                    0,
+                    SetErrorKind::NoAuthority,
+                ));
             }
             if self.port.is_some() {
                 return Err(SetError::new(Component::Port, 0, SetErrorKind::NoAuthority));
@@ -276,7 +310,10 @@ impl<'a> Parts<'a> {
 
     fn len(&self) -> usize {
         let o = |x: Option<&str>| x.map_or(0, |s| s.len() + 1);
-        o(self.scheme) + o(self.userinfo) + self.host.map_or(0, |h| h.len() + 2) + o(self.port)
+        o(self.scheme)
+            + o(self.userinfo)
+            + self.host.map_or(0, |h| h.len() + 2)
+            + o(self.port)
             + self.path.len()
             + o(self.query)
             + o(self.fragment)
@@ -393,7 +430,10 @@ impl UriBuf {
     }
 
     /// Applies `edit` to the components and rebuilds; `self` is unchanged on error.
-    fn edited<'a>(&'a self, edit: impl FnOnce(&mut Parts<'a>) -> Result<(), SetError>) -> Result<UriBuf, SetError> {
+    fn edited<'a>(
+        &'a self,
+        edit: impl FnOnce(&mut Parts<'a>) -> Result<(), SetError>,
+    ) -> Result<UriBuf, SetError> {
         let mut parts = Parts::of(&self.as_ref());
         edit(&mut parts)?;
         Ok(parts.build())
@@ -451,7 +491,11 @@ impl UriBuf {
         check_chars(userinfo, USERINFO, Component::Userinfo)?;
         let new = self.edited(|p| {
             if p.host.is_none() {
-                return Err(SetError::new(Component::Userinfo, 0, SetErrorKind::NoAuthority));
+                return Err(SetError::new(
+                    Component::Userinfo,
+                    0,
+                    SetErrorKind::NoAuthority,
+                ));
             }
             p.userinfo = Some(userinfo);
             Ok(())
@@ -688,7 +732,10 @@ impl UriBuf {
 impl From<UriRef<'_>> for UriBuf {
     /// Copies the text; the layout is read from the parsed reference.
     fn from(u: UriRef<'_>) -> Self {
-        UriBuf { s: u.as_str().to_owned(), layout: layout_of(&u) }
+        UriBuf {
+            s: u.as_str().to_owned(),
+            layout: layout_of(&u),
+        }
     }
 }
 

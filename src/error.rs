@@ -60,7 +60,12 @@ impl ParseError {
     /// Builds an error at `index` of `input`; the offending character is read from there.
     pub(crate) fn new(input: &str, index: usize, kind: ErrorKind, component: Component) -> Self {
         let found = input.get(index..).and_then(|rest| rest.chars().next());
-        ParseError { index: index.min(u32::MAX as usize) as u32, kind, component, found }
+        ParseError {
+            index: index.min(u32::MAX as usize) as u32,
+            kind,
+            component,
+            found,
+        }
     }
 
     /// Byte offset of the first offending byte (see each [`ErrorKind`] for what that means).

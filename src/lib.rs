@@ -23,8 +23,8 @@ mod component;
 mod error;
 mod host;
 mod normalize;
-pub mod pct;
 mod parse;
+pub mod pct;
 mod recompose;
 mod uri_ref;
 

@@ -313,7 +313,11 @@ impl<'a> Iterator for Pct<'a> {
             if let Some(v) = octet_at(bytes, start) {
                 self.pos += 3;
                 return Some(if is(v, UNRESERVED) {
-                    Chunk::Str(ascii_str(if self.lower { v.to_ascii_lowercase() } else { v }))
+                    Chunk::Str(ascii_str(if self.lower {
+                        v.to_ascii_lowercase()
+                    } else {
+                        v
+                    }))
                 } else {
                     Chunk::Str(pct_str(v))
                 });
@@ -321,11 +325,18 @@ impl<'a> Iterator for Pct<'a> {
         }
         // A run up to the next `%` (a stray `%` that starts no octet is copied as is).
         let from = start + 1;
-        let end = bytes.get(from..).and_then(|r| r.iter().position(|&c| c == b'%')).map_or(bytes.len(), |i| from + i);
+        let end = bytes
+            .get(from..)
+            .and_then(|r| r.iter().position(|&c| c == b'%'))
+            .map_or(bytes.len(), |i| from + i);
         self.pos = end;
         // Both ends are at ASCII bytes (`%`) or the end: char boundaries.
         let run = self.s.get(start..end).unwrap_or("");
-        Some(if self.lower { Chunk::Lower(run) } else { Chunk::Str(run) })
+        Some(if self.lower {
+            Chunk::Lower(run)
+        } else {
+            Chunk::Str(run)
+        })
     }
 }
 
@@ -354,7 +365,14 @@ impl<'a> Chunks<'a> {
                 slash_for_empty_path = uri.has_authority() && uri.path().is_empty();
             }
         }
-        Chunks { uri, stage: 0, cur: Pct::new("", false), path: None, drop_port, slash_for_empty_path }
+        Chunks {
+            uri,
+            stage: 0,
+            cur: Pct::new("", false),
+            path: None,
+            drop_port,
+            slash_for_empty_path,
+        }
     }
 }
 
@@ -425,7 +443,11 @@ impl<'a> Iterator for Chunks<'a> {
                     if self.slash_for_empty_path {
                         return Some(Chunk::Str("/"));
                     }
-                    self.path = Some(PathChunks::new(u.path(), u.scheme().is_some(), u.has_authority()));
+                    self.path = Some(PathChunks::new(
+                        u.path(),
+                        u.scheme().is_some(),
+                        u.has_authority(),
+                    ));
                 }
                 9 => match self.path.as_mut().and_then(Iterator::next) {
                     Some(c) => return Some(c),
@@ -497,7 +519,10 @@ fn dot_kind(seg: &[u8]) -> u8 {
 fn for_each_segment(path: &[u8], mut f: impl FnMut(usize, usize)) {
     let mut i = 0;
     loop {
-        let end = path.get(i..).and_then(|r| r.iter().position(|&c| c == b'/')).map_or(path.len(), |p| i + p);
+        let end = path
+            .get(i..)
+            .and_then(|r| r.iter().position(|&c| c == b'/'))
+            .map_or(path.len(), |p| i + p);
         f(i, end);
         if end >= path.len() {
             return;
@@ -559,7 +584,12 @@ fn scan(path: &[u8], relative: bool, mut push: impl FnMut(usize, usize, usize)) 
 }
 
 /// Fills `window` with the surviving segments at levels `lo + 1 ..= lo + WINDOW`.
-fn fill_window(path: &[u8], relative: bool, lo: usize, window: &mut [(u32, u32); WINDOW]) -> Summary {
+fn fill_window(
+    path: &[u8],
+    relative: bool,
+    lo: usize,
+    window: &mut [(u32, u32); WINDOW],
+) -> Summary {
     scan(path, relative, |level, start, end| {
         if level > lo && level <= lo + WINDOW {
             window[level - lo - 1] = (start as u32, end as u32);
@@ -633,7 +663,8 @@ impl<'a> PathChunks<'a> {
                 let (a, b) = pc.window[0];
                 bytes[a as usize..b as usize].contains(&b':')
             };
-            if s.ups == 0 && ((d == 0 && s.trailing) || (d > 0 && (seg_len(0) == 0 || first_colon))) {
+            if s.ups == 0 && ((d == 0 && s.trailing) || (d > 0 && (seg_len(0) == 0 || first_colon)))
+            {
                 pc.prefix = "./";
             }
         } else if !has_authority {
@@ -654,14 +685,24 @@ impl<'a> PathChunks<'a> {
     fn kept(&mut self, k: usize) -> (usize, usize) {
         #[cfg(feature = "alloc")]
         if !self.heap.is_empty() {
-            return self.heap.get(k).map_or((0, 0), |&(a, b)| (a as usize, b as usize));
+            return self
+                .heap
+                .get(k)
+                .map_or((0, 0), |&(a, b)| (a as usize, b as usize));
         }
         if k >= self.lo + WINDOW {
             // Without `alloc`: one more pass per 64 surviving segments.
             self.lo = k - k % WINDOW;
-            fill_window(self.path.as_bytes(), self.relative, self.lo, &mut self.window);
+            fill_window(
+                self.path.as_bytes(),
+                self.relative,
+                self.lo,
+                &mut self.window,
+            );
         }
-        self.window.get(k - self.lo).map_or((0, 0), |&(a, b)| (a as usize, b as usize))
+        self.window
+            .get(k - self.lo)
+            .map_or((0, 0), |&(a, b)| (a as usize, b as usize))
     }
 }
 
@@ -696,7 +737,11 @@ impl<'a> Iterator for PathChunks<'a> {
                     self.stage = 2;
                     // Relative mode: "/" between items; literal mode: before every segment
                     // except the first one written by §5.2.4 step E without its "/".
-                    let slash = if self.relative { j > 0 } else { !(j == 0 && self.sum.s0 == Some(a)) };
+                    let slash = if self.relative {
+                        j > 0
+                    } else {
+                        !(j == 0 && self.sum.s0 == Some(a))
+                    };
                     if slash {
                         return Some(Chunk::Str("/"));
                     }

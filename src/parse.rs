@@ -18,18 +18,32 @@ pub(crate) fn parse(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
     let mut l = Layout::default();
     let mut i = 0;
     // scheme: ^([^:/?#]+):
-    let first_delim = b.iter().position(|c| matches!(c, b':' | b'/' | b'?' | b'#')).unwrap_or(n);
+    let first_delim = b
+        .iter()
+        .position(|c| matches!(c, b':' | b'/' | b'?' | b'#'))
+        .unwrap_or(n);
     if first_delim > 0 && first_delim < n && b[first_delim] == b':' {
         l.scheme_end = first_delim as u32;
         i = first_delim + 1;
     } else if rule != Rule::UriReference && rule != Rule::RelativeRef {
-        return Err(ParseError::new(input, first_delim, ErrorKind::MissingScheme, Component::Scheme));
+        return Err(ParseError::new(
+            input,
+            first_delim,
+            ErrorKind::MissingScheme,
+            Component::Scheme,
+        ));
     }
     if b[i..].starts_with(b"//") {
         let auth_start = i + 2;
-        let auth_end = b[auth_start..].iter().position(|c| matches!(c, b'/' | b'?' | b'#')).map_or(n, |p| p + auth_start);
+        let auth_end = b[auth_start..]
+            .iter()
+            .position(|c| matches!(c, b'/' | b'?' | b'#'))
+            .map_or(n, |p| p + auth_start);
         let auth = &b[auth_start..auth_end];
-        let host_start = auth.iter().rposition(|&c| c == b'@').map_or(auth_start, |p| auth_start + p + 1);
+        let host_start = auth
+            .iter()
+            .rposition(|&c| c == b'@')
+            .map_or(auth_start, |p| auth_start + p + 1);
         let hp = &b[host_start..auth_end];
         let host_end = match hp.iter().rposition(|&c| c == b':') {
             Some(p) if !hp[p..].contains(&b']') => host_start + p,
@@ -40,16 +54,27 @@ pub(crate) fn parse(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
         i = auth_end;
     }
     l.path_start = i as u32;
-    let path_end = b[i..].iter().position(|c| matches!(c, b'?' | b'#')).map_or(n, |p| p + i);
+    let path_end = b[i..]
+        .iter()
+        .position(|c| matches!(c, b'?' | b'#'))
+        .map_or(n, |p| p + i);
     l.path_end = path_end as u32;
     let query_end = if path_end < n && b[path_end] == b'?' {
-        b[path_end..].iter().position(|&c| c == b'#').map_or(n, |p| p + path_end)
+        b[path_end..]
+            .iter()
+            .position(|&c| c == b'#')
+            .map_or(n, |p| p + path_end)
     } else {
         path_end
     };
     l.query_end = query_end as u32;
     if rule == Rule::AbsoluteUri && query_end < n {
-        return Err(ParseError::new(input, query_end, ErrorKind::FragmentNotAllowed, Component::Fragment));
+        return Err(ParseError::new(
+            input,
+            query_end,
+            ErrorKind::FragmentNotAllowed,
+            Component::Fragment,
+        ));
     }
     Ok(UriRef::from_layout(input, l))
 }

@@ -55,7 +55,10 @@ const fn build_classes() -> [u16; 256] {
         let alpha = c.is_ascii_alphabetic();
         let digit = c.is_ascii_digit();
         let unreserved = alpha || digit || matches!(c, b'-' | b'.' | b'_' | b'~');
-        let sub = matches!(c, b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'=');
+        let sub = matches!(
+            c,
+            b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
+        );
         let mut v = 0;
         if unreserved {
             v |= UNRESERVED;
@@ -184,7 +187,11 @@ pub(crate) fn ascii_str(b: u8) -> &'static str {
 /// assert_eq!(pct::decode("caf%C3%A9%2").collect::<Vec<u8>>(), "café%2".as_bytes());
 /// ```
 pub fn decode<I: AsRef<[u8]> + ?Sized>(input: &I) -> Decode<'_> {
-    Decode { s: input.as_ref(), pos: 0, plus_as_space: false }
+    Decode {
+        s: input.as_ref(),
+        pos: 0,
+        plus_as_space: false,
+    }
 }
 
 /// Iterator of decoded bytes; see [`decode`].
@@ -208,7 +215,11 @@ impl Iterator for Decode<'_> {
             }
         }
         self.pos += 1;
-        Some(if b == b'+' && self.plus_as_space { b' ' } else { b })
+        Some(if b == b'+' && self.plus_as_space {
+            b' '
+        } else {
+            b
+        })
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -311,7 +322,11 @@ fn allowed_class(component: Component) -> u16 {
 /// assert_eq!(pct::encode(&[0xFFu8, b'a'][..], Component::Path).to_string(), "%FFa");
 /// ```
 pub fn encode<I: AsRef<[u8]> + ?Sized>(input: &I, component: Component) -> Encode<'_> {
-    Encode { s: input.as_ref(), pos: 0, class: allowed_class(component) }
+    Encode {
+        s: input.as_ref(),
+        pos: 0,
+        class: allowed_class(component),
+    }
 }
 
 /// Lazy percent-encoding; see [`encode`]. Iterates over `&str` chunks and implements `Display`.
@@ -333,7 +348,10 @@ impl<'a> Iterator for Encode<'a> {
             self.pos += 1;
             return Some(pct_str(first));
         }
-        let n = rest.iter().position(|&b| !is(b, self.class)).unwrap_or(rest.len());
+        let n = rest
+            .iter()
+            .position(|&b| !is(b, self.class))
+            .unwrap_or(rest.len());
         self.pos += n;
         // Allowed bytes are ASCII, so this run is valid UTF-8.
         Some(core::str::from_utf8(&rest[..n]).unwrap_or(""))
@@ -370,7 +388,10 @@ impl fmt::Display for Encode<'_> {
 /// assert!(pairs.next().is_none());
 /// ```
 pub fn query_pairs(query: &str) -> QueryPairs<'_> {
-    QueryPairs { rest: query, plus_as_space: false }
+    QueryPairs {
+        rest: query,
+        plus_as_space: false,
+    }
 }
 
 /// Iterator over the `key=value` pairs of a query; see [`query_pairs`].
@@ -414,7 +435,16 @@ impl<'a> Iterator for QueryPairs<'a> {
                 None => (piece, ""),
             };
             let plus = self.plus_as_space;
-            return Some((Decoded { raw: k, plus_as_space: plus }, Decoded { raw: v, plus_as_space: plus }));
+            return Some((
+                Decoded {
+                    raw: k,
+                    plus_as_space: plus,
+                },
+                Decoded {
+                    raw: v,
+                    plus_as_space: plus,
+                },
+            ));
         }
     }
 }
@@ -450,7 +480,11 @@ impl<'a> Decoded<'a> {
     /// assert_eq!(v.bytes().collect::<Vec<u8>>(), [0]);
     /// ```
     pub fn bytes(&self) -> Decode<'a> {
-        Decode { s: self.raw.as_bytes(), pos: 0, plus_as_space: self.plus_as_space }
+        Decode {
+            s: self.raw.as_bytes(),
+            pos: 0,
+            plus_as_space: self.plus_as_space,
+        }
     }
 
     /// The decoded text, borrowed when nothing needed decoding; invalid UTF-8 is an error.
@@ -462,7 +496,10 @@ impl<'a> Decoded<'a> {
     /// ```
     #[cfg(feature = "alloc")]
     pub fn decode_utf8(&self) -> Result<Cow<'a, str>, alloc::string::FromUtf8Error> {
-        let needs = self.raw.bytes().any(|b| b == b'%' || (b == b'+' && self.plus_as_space));
+        let needs = self
+            .raw
+            .bytes()
+            .any(|b| b == b'%' || (b == b'+' && self.plus_as_space));
         if !needs {
             return Ok(Cow::Borrowed(self.raw));
         }
@@ -511,7 +548,11 @@ impl fmt::Display for Decoded<'_> {
 
 /// Writes the valid UTF-8 prefix of `buf[..len]` (invalid bytes as U+FFFD), keeps a trailing
 /// incomplete sequence at the front of `buf`, and returns its length.
-fn flush_utf8(f: &mut fmt::Formatter<'_>, buf: &mut [u8; 64], len: usize) -> Result<usize, fmt::Error> {
+fn flush_utf8(
+    f: &mut fmt::Formatter<'_>,
+    buf: &mut [u8; 64],
+    len: usize,
+) -> Result<usize, fmt::Error> {
     let mut start = 0;
     loop {
         let rest = &buf[start..len];

@@ -6,16 +6,26 @@ use serde_json::Value;
 use urilex::{Normalization, UriRef};
 
 fn norm(s: &str) -> String {
-    UriRef::parse(s).unwrap_or_else(|e| panic!("{s:?}: {e}")).normalized().to_string()
+    UriRef::parse(s)
+        .unwrap_or_else(|e| panic!("{s:?}: {e}"))
+        .normalized()
+        .to_string()
 }
 
 fn norm_scheme(s: &str) -> String {
-    UriRef::parse(s).unwrap().normalized_with(Normalization::SchemeBased).to_string()
+    UriRef::parse(s)
+        .unwrap()
+        .normalized_with(Normalization::SchemeBased)
+        .to_string()
 }
 
 fn records() -> Vec<Value> {
-    let text = std::fs::read_to_string("../shared/conformance/normalize.jsonl").expect("normalize.jsonl");
-    text.lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).unwrap()).collect()
+    let text =
+        std::fs::read_to_string("../shared/conformance/normalize.jsonl").expect("normalize.jsonl");
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
 }
 
 /// Every strict record (no `spec` field): `normalize`, `normalize_path`, `equivalent`,
@@ -36,11 +46,18 @@ fn strict_vectors() {
         let op = r["op"].as_str().unwrap().to_string();
         let ok = match op.as_str() {
             "normalize" | "normalize_path" => {
-                let (input, expected) = (r["input"].as_str().unwrap(), r["expected"].as_str().unwrap());
+                let (input, expected) = (
+                    r["input"].as_str().unwrap(),
+                    r["expected"].as_str().unwrap(),
+                );
                 let got = norm(input);
-                let got_eq = UriRef::parse(input).unwrap().normalized_eq(&UriRef::parse(expected).unwrap());
+                let got_eq = UriRef::parse(input)
+                    .unwrap()
+                    .normalized_eq(&UriRef::parse(expected).unwrap());
                 if got != expected || !got_eq {
-                    failures.push(format!("{op} {input:?}: got {got:?}, want {expected:?} (normalized_eq {got_eq})"));
+                    failures.push(format!(
+                        "{op} {input:?}: got {got:?}, want {expected:?} (normalized_eq {got_eq})"
+                    ));
                 }
                 true
             }
@@ -51,12 +68,17 @@ fn strict_vectors() {
                 let got = ua.normalized_eq(&ub);
                 let by_string = ua.to_normalized_string() == ub.to_normalized_string();
                 if got != want || by_string != want {
-                    failures.push(format!("equivalent {a:?} {b:?}: got {got}/{by_string}, want {want}"));
+                    failures.push(format!(
+                        "equivalent {a:?} {b:?}: got {got}/{by_string}, want {want}"
+                    ));
                 }
                 true
             }
             _ if op == "remove_dot_segments" || op.starts_with("partial:") => {
-                let (input, expected) = (r["input"].as_str().unwrap(), r["expected"].as_str().unwrap());
+                let (input, expected) = (
+                    r["input"].as_str().unwrap(),
+                    r["expected"].as_str().unwrap(),
+                );
                 // A bare path is checked inside a URI with a scheme (literal §5.2.4 mode); a path
                 // starting with "//" needs an authority in front to stay a path.
                 let prefix = if op != "remove_dot_segments" {
@@ -69,7 +91,9 @@ fn strict_vectors() {
                 let (a, b) = (format!("{prefix}{input}"), format!("{prefix}{expected}"));
                 let (got, want) = (norm(&a), norm(&b));
                 if got != want {
-                    failures.push(format!("{op} {input:?}: normalized {got:?}, expected normalizes to {want:?}"));
+                    failures.push(format!(
+                        "{op} {input:?}: normalized {got:?}, expected normalizes to {want:?}"
+                    ));
                 }
                 true
             }
@@ -80,7 +104,12 @@ fn strict_vectors() {
         }
     }
     eprintln!("strict records checked: {counts:?}");
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     let total: usize = counts.values().sum();
     assert_eq!(total, 293, "every strict record is checked");
 }
@@ -92,17 +121,28 @@ fn rfc_examples() {
     let a = UriRef::parse("example://a/b/c/%7Bfoo%7D").unwrap();
     let b = UriRef::parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d").unwrap();
     assert!(a.normalized_eq(&b));
-    assert_eq!(norm("eXAMPLE://a/./b/../b/%63/%7bfoo%7d"), "example://a/b/c/%7Bfoo%7D");
+    assert_eq!(
+        norm("eXAMPLE://a/./b/../b/%63/%7bfoo%7d"),
+        "example://a/b/c/%7Bfoo%7D"
+    );
     // §6.2.2.1: hex digits uppercase; scheme and host lowercase.
     assert_eq!(norm("s:%3a"), "s:%3A");
     assert_eq!(norm("HTTP://www.EXAMPLE.com/"), "http://www.example.com/");
     // §6.2.2.2 with §2.3: "%7E" is "~".
-    assert_eq!(norm("http://example.com/%7Euser"), "http://example.com/~user");
+    assert_eq!(
+        norm("http://example.com/%7Euser"),
+        "http://example.com/~user"
+    );
     // §6.2.2.3 with the §5.2.4 worked examples.
     assert_eq!(norm("s:/a/b/c/./../../g"), "s:/a/g");
     assert_eq!(norm("s:mid/content=5/../6"), "s:mid/6");
     // §6.2.3: the four http URIs are equivalent; the second is the normal form.
-    let four = ["http://example.com", "http://example.com/", "http://example.com:/", "http://example.com:80/"];
+    let four = [
+        "http://example.com",
+        "http://example.com/",
+        "http://example.com:/",
+        "http://example.com:80/",
+    ];
     for x in four {
         assert_eq!(norm_scheme(x), "http://example.com/", "{x}");
         for y in four {
@@ -114,7 +154,10 @@ fn rfc_examples() {
     assert_eq!(norm_scheme("http://example.com/?"), "http://example.com/?");
     assert_eq!(norm_scheme("http://example.com/#"), "http://example.com/#");
     let q = UriRef::parse("http://example.com/?").unwrap();
-    assert!(!q.normalized_eq_with(&UriRef::parse("http://example.com/").unwrap(), Normalization::SchemeBased));
+    assert!(!q.normalized_eq_with(
+        &UriRef::parse("http://example.com/").unwrap(),
+        Normalization::SchemeBased
+    ));
     // Syntax-based alone does not apply the scheme's rules (§6.2.2 vs §6.2.3).
     assert_eq!(norm("http://example.com:/"), "http://example.com:/");
     assert_eq!(norm("http://example.com"), "http://example.com");
@@ -181,7 +224,9 @@ fn long_paths() {
     let big = format!("s:/{}z", "a/../".repeat(200_000));
     let t = std::time::Instant::now();
     assert_eq!(norm(&big), "s:/z");
-    assert!(UriRef::parse(&big).unwrap().normalized_eq(&UriRef::parse("S:/z").unwrap()));
+    assert!(UriRef::parse(&big)
+        .unwrap()
+        .normalized_eq(&UriRef::parse("S:/z").unwrap()));
     let deep = format!("s:/{}", "a/".repeat(200_000));
     assert_eq!(norm(&format!("{deep}b/..")), deep);
     assert!(t.elapsed().as_secs() < 20, "took {:?}", t.elapsed());
@@ -197,7 +242,10 @@ fn long_paths() {
 /// - it leaves dot-segments of relative references and rootless paths alone (§6.2.2.3 says to
 ///   apply §5.2.4; urilex does, see its rules 4 and 5): skipped.
 fn oracle_applies(u: &UriRef<'_>) -> bool {
-    let listed = matches!(u.scheme().map(str::to_ascii_lowercase).as_deref(), Some("http" | "https" | "ws" | "wss" | "ftp"));
+    let listed = matches!(
+        u.scheme().map(str::to_ascii_lowercase).as_deref(),
+        Some("http" | "https" | "ws" | "wss" | "ftp")
+    );
     let ipv6 = u.host().is_some_and(|h| h.starts_with('['));
     let port_ok = !u.has_port() || listed;
     let empty_path_rule = listed && u.has_authority() && u.path().is_empty();
@@ -209,12 +257,20 @@ fn oracle_applies(u: &UriRef<'_>) -> bool {
 fn fluent_uri_oracle_on_corpora() {
     let mut compared = 0;
     let mut diffs = Vec::new();
-    for file in ["ada_kasztp.txt", "ada_isaacs_files.txt", "apache_referers.txt", "apache_request_targets.txt", "wpt_urltestdata_inputs.txt"] {
+    for file in [
+        "ada_kasztp.txt",
+        "ada_isaacs_files.txt",
+        "apache_referers.txt",
+        "apache_request_targets.txt",
+        "wpt_urltestdata_inputs.txt",
+    ] {
         let text = std::fs::read(format!("../shared/corpora/{file}")).unwrap();
         let text = String::from_utf8_lossy(&text);
         for line in text.lines() {
             // fluent-uri validates (RFC 3986); the urilex parser on this branch may not yet.
-            let Ok(f) = fluent_uri::UriRef::parse(line) else { continue };
+            let Ok(f) = fluent_uri::UriRef::parse(line) else {
+                continue;
+            };
             let Ok(u) = UriRef::parse(line) else { continue };
             if !oracle_applies(&u) {
                 continue;
@@ -223,34 +279,60 @@ fn fluent_uri_oracle_on_corpora() {
             let ours = u.normalized_with(Normalization::SchemeBased).to_string();
             let theirs = f.normalize();
             if ours != theirs.as_str() {
-                diffs.push(format!("{line:?}: urilex {ours:?}, fluent-uri {:?}", theirs.as_str()));
+                diffs.push(format!(
+                    "{line:?}: urilex {ours:?}, fluent-uri {:?}",
+                    theirs.as_str()
+                ));
             }
-            assert_eq!(u.normalized_eq_with(&UriRef::parse(theirs.as_str()).unwrap(), Normalization::SchemeBased), ours == theirs.as_str());
+            assert_eq!(
+                u.normalized_eq_with(
+                    &UriRef::parse(theirs.as_str()).unwrap(),
+                    Normalization::SchemeBased
+                ),
+                ours == theirs.as_str()
+            );
         }
     }
     eprintln!("compared {compared} corpus lines with fluent-uri");
     assert!(compared > 50_000, "compared only {compared}");
-    assert!(diffs.is_empty(), "{} differences:\n{}", diffs.len(), diffs[..diffs.len().min(20)].join("\n"));
+    assert!(
+        diffs.is_empty(),
+        "{} differences:\n{}",
+        diffs.len(),
+        diffs[..diffs.len().min(20)].join("\n")
+    );
 }
 
 // ---- properties ------------------------------------------------------------------------------------
 
 fn seg() -> impl Strategy<Value = String> {
     prop::sample::select(vec![
-        "a", "B", "", ".", "..", "%2e", "%2E%2e", ".%2E", "x:y", "%41", "%7e", "%3a", "%2F", "~", "ab%c3%a9", "...",
+        "a", "B", "", ".", "..", "%2e", "%2E%2e", ".%2E", "x:y", "%41", "%7e", "%3a", "%2F", "~",
+        "ab%c3%a9", "...",
     ])
     .prop_map(String::from)
 }
 
 fn host() -> impl Strategy<Value = String> {
-    prop::sample::select(vec!["", "Example.COM", "%41%62", "127.0.0.1", "[::1]", "[V7.X:y]", "a%2fB", "[2001:DB8::A]"])
-        .prop_map(String::from)
+    prop::sample::select(vec![
+        "",
+        "Example.COM",
+        "%41%62",
+        "127.0.0.1",
+        "[::1]",
+        "[V7.X:y]",
+        "a%2fB",
+        "[2001:DB8::A]",
+    ])
+    .prop_map(String::from)
 }
 
 /// Valid URI references built from parts (so the test does not depend on the parser's
 /// validation): scheme, authority, path segments, query, fragment.
 fn uri() -> impl Strategy<Value = String> {
-    let scheme = prop::option::of(prop::sample::select(vec!["http", "HTTP", "s", "Foo+1", "wss"]));
+    let scheme = prop::option::of(prop::sample::select(vec![
+        "http", "HTTP", "s", "Foo+1", "wss",
+    ]));
     let auth = prop::option::of((
         prop::option::of(prop::sample::select(vec!["u", "U%3a", "%75:p", ""])),
         host(),
