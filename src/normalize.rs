@@ -124,8 +124,7 @@ impl<'a> Normalized<'a> {
 
 impl fmt::Display for Normalized<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut chunks = self.chunks();
-        while let Some(c) = chunks.next() {
+        for c in self.chunks() {
             match c {
                 Chunk::Str(s) => f.write_str(s)?,
                 Chunk::Lower(s) => write_lower(f, s)?,

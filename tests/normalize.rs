@@ -348,10 +348,8 @@ fn uri() -> impl Strategy<Value = String> {
             s.push(':');
         }
         let mut path = segs.join("/");
-        if abs || auth.is_some() {
-            if !path.is_empty() || abs {
-                path.insert(0, '/');
-            }
+        if abs || (auth.is_some() && !path.is_empty()) {
+            path.insert(0, '/');
         }
         if let Some((ui, h, port)) = &auth {
             s.push_str("//");
