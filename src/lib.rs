@@ -19,6 +19,7 @@ extern crate std;
 
 #[cfg(feature = "alloc")]
 mod buf;
+pub mod chars;
 mod component;
 mod error;
 mod host;
@@ -26,6 +27,7 @@ mod normalize;
 mod parse;
 pub mod pct;
 mod recompose;
+mod tables;
 mod uri_ref;
 
 #[cfg(feature = "alloc")]
@@ -36,3 +38,8 @@ pub use host::{Host, HostKind};
 pub use normalize::{Normalization, Normalized};
 pub use recompose::{recompose, Recomposed};
 pub use uri_ref::{Segments, UriRef};
+
+/// The README's examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
