@@ -446,6 +446,7 @@ impl<'a> Iterator for Chunks<'a> {
                         u.path(),
                         u.scheme().is_some(),
                         u.has_authority(),
+                        true,
                     ));
                 }
                 9 => match self.path.as_mut().and_then(Iterator::next) {
@@ -616,7 +617,8 @@ struct PathChunks<'a> {
 }
 
 impl<'a> PathChunks<'a> {
-    fn new(path: &'a str, has_scheme: bool, has_authority: bool) -> Self {
+    /// `allow_heap: false` forces the multi-pass fallback (what a build without `alloc` does).
+    fn new(path: &'a str, has_scheme: bool, has_authority: bool, allow_heap: bool) -> Self {
         let bytes = path.as_bytes();
         let relative = !has_scheme && !has_authority && !path.starts_with('/');
         let mut pc = PathChunks {
@@ -642,8 +644,9 @@ impl<'a> PathChunks<'a> {
         }
         pc.plain = false;
         pc.sum = fill_window(bytes, relative, 0, &mut pc.window);
+        let _ = allow_heap;
         #[cfg(feature = "alloc")]
-        if pc.sum.depth > WINDOW {
+        if pc.sum.depth > WINDOW && allow_heap {
             // Beyond the on-stack window: keep every surviving segment in one Vec.
             let mut v: Vec<(u32, u32)> = Vec::new();
             scan(bytes, relative, |level, start, end| {
@@ -757,6 +760,49 @@ impl<'a> Iterator for PathChunks<'a> {
                     }
                 }
                 _ => return None,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::String;
+
+    fn collect(p: PathChunks<'_>) -> String {
+        let mut s = String::new();
+        for c in p {
+            match c {
+                Chunk::Str(x) | Chunk::Lower(x) => s.push_str(x),
+            }
+        }
+        s
+    }
+
+    /// The multi-pass fallback (no `alloc`) writes what the `Vec` path writes, across window
+    /// boundaries, in both modes.
+    #[test]
+    fn windowed_fallback_matches_heap() {
+        let mut cases = alloc::vec::Vec::new();
+        for n in [63usize, 64, 65, 127, 128, 129, 300] {
+            let mut p = String::new();
+            for i in 0..n {
+                p.push_str(&alloc::format!("s{i}/x/%2e%2E/./"));
+            }
+            cases.push(alloc::format!("/{p}end"));
+            cases.push(alloc::format!("../{p}.."));
+            cases.push(alloc::format!("{p}a/.."));
+        }
+        for p in &cases {
+            for (scheme, auth) in [(true, false), (false, false), (false, true)] {
+                if auth && !p.starts_with('/') {
+                    continue;
+                }
+                let heap = collect(PathChunks::new(p, scheme, auth, true));
+                let windowed = collect(PathChunks::new(p, scheme, auth, false));
+                assert_eq!(heap, windowed, "{p}");
+                assert!(heap.contains("s62/"), "{heap}");
             }
         }
     }
