@@ -116,21 +116,153 @@ impl<'a> Normalized<'a> {
     pub fn uri(&self) -> UriRef<'a> {
         self.uri
     }
-
-    fn chunks(&self) -> Chunks<'a> {
-        Chunks::new(self.uri, self.level)
-    }
 }
 
 impl fmt::Display for Normalized<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for c in self.chunks() {
-            match c {
-                Chunk::Str(s) => f.write_str(s)?,
-                Chunk::Lower(s) => write_lower(f, s)?,
+        let u = self.uri;
+        let sb = SchemeRules::new(&u, self.level);
+        // Fast path: already normal (the common case for crawled URLs): one write.
+        if already_normal(&u, sb) {
+            return f.write_str(u.as_str());
+        }
+        if let Some(s) = u.scheme() {
+            write_lower(f, s)?;
+            f.write_str(":")?;
+        }
+        if let Some(h) = u.host() {
+            f.write_str("//")?;
+            if let Some(ui) = u.userinfo() {
+                write_pct(f, ui, false)?;
+                f.write_str("@")?;
+            }
+            write_pct(f, h, true)?;
+            if let Some(p) = u.port() {
+                if !sb.drop_port {
+                    f.write_str(":")?;
+                    f.write_str(p)?;
+                }
             }
         }
+        let path = u.path();
+        if sb.slash_for_empty_path {
+            f.write_str("/")?;
+        } else if has_dot_segment(path.as_bytes()) {
+            for c in PathChunks::new(path, u.scheme().is_some(), u.has_authority(), true) {
+                write_chunk(f, c)?;
+            }
+        } else {
+            write_pct(f, path, false)?;
+        }
+        if let Some(q) = u.query() {
+            f.write_str("?")?;
+            write_pct(f, q, false)?;
+        }
+        if let Some(fr) = u.fragment() {
+            f.write_str("#")?;
+            write_pct(f, fr, false)?;
+        }
         Ok(())
+    }
+}
+
+#[inline]
+fn write_chunk(f: &mut fmt::Formatter<'_>, c: Chunk<'_>) -> fmt::Result {
+    match c {
+        Chunk::Str(s) => f.write_str(s),
+        Chunk::Lower(s) => write_lower(f, s),
+    }
+}
+
+/// Writes one component with its percent-encodings normalized (and lowercased for a host).
+#[inline]
+fn write_pct(f: &mut fmt::Formatter<'_>, s: &str, lower: bool) -> fmt::Result {
+    if !s.as_bytes().contains(&b'%') {
+        return if lower {
+            write_lower(f, s)
+        } else {
+            f.write_str(s)
+        };
+    }
+    for c in Pct::new(s, lower) {
+        write_chunk(f, c)?;
+    }
+    Ok(())
+}
+
+/// Whether normalization would leave the text unchanged, checked in one cheap pass: no `%`
+/// anywhere, no uppercase letter before the path (scheme, host; userinfo too, to keep the loop
+/// simple), no dot-segment, no scheme-based change. `false` only means "take the slow path".
+#[inline]
+fn already_normal(u: &UriRef<'_>, sb: SchemeRules) -> bool {
+    if sb.drop_port || sb.slash_for_empty_path {
+        return false;
+    }
+    let all = u.as_str().as_bytes();
+    let path = u.path().as_bytes();
+    // The path is a sub-slice of the input: its offset is a difference of addresses.
+    let ps = (path.as_ptr() as usize).wrapping_sub(all.as_ptr() as usize);
+    let (Some(head), Some(tail)) = (all.get(..ps), all.get(ps + path.len()..)) else {
+        return false;
+    };
+    let scan = |bytes: &[u8]| bytes.iter().fold(0u8, |acc, &b| acc | FAST[b as usize]);
+    if scan(head) & (F_PCT | F_UPPER) != 0 {
+        return false;
+    }
+    let p = scan(path);
+    if p & F_PCT != 0 {
+        return false;
+    }
+    if p & F_DOT != 0
+        && path
+            .split(|&c| c == b'/')
+            .any(|seg| matches!(seg, b"." | b".."))
+    {
+        return false;
+    }
+    scan(tail) & F_PCT == 0
+}
+
+const F_PCT: u8 = 1;
+const F_UPPER: u8 = 2;
+const F_DOT: u8 = 4;
+
+/// Byte flags for [`already_normal`]: `%`, an uppercase letter, `.`.
+static FAST: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[b'%' as usize] = F_PCT;
+    t[b'.' as usize] = F_DOT;
+    let mut c = b'A';
+    while c <= b'Z' {
+        t[c as usize] = F_UPPER;
+        c += 1;
+    }
+    t
+};
+
+/// What §6.2.3 changes for one reference.
+#[derive(Clone, Copy, Debug, Default)]
+struct SchemeRules {
+    drop_port: bool,
+    slash_for_empty_path: bool,
+}
+
+impl SchemeRules {
+    fn new(uri: &UriRef<'_>, level: Normalization) -> Self {
+        let mut r = SchemeRules::default();
+        if level == Normalization::SchemeBased {
+            if let Some(default) = uri.scheme().and_then(default_port) {
+                // §6.2.3: an empty port, or the scheme's default, is removed with its ':'.
+                r.drop_port = match uri.port() {
+                    Some("") => true,
+                    Some(_) => uri.port_u16() == Some(default),
+                    None => false,
+                };
+                // §6.2.3: "http://example.com" is equivalent to "http://example.com/".
+                r.slash_for_empty_path = uri.has_authority() && uri.path().is_empty();
+            }
+        }
+        r
     }
 }
 
@@ -210,6 +342,13 @@ impl<'a> UriRef<'a> {
     /// # Ok::<(), urilex::ParseError>(())
     /// ```
     pub fn normalized_eq_with(&self, other: &UriRef<'_>, level: Normalization) -> bool {
+        let (ra, rb) = (
+            SchemeRules::new(self, level),
+            SchemeRules::new(other, level),
+        );
+        if already_normal(self, ra) && already_normal(other, rb) {
+            return self.as_str() == other.as_str();
+        }
         chunks_eq(Chunks::new(*self, level), Chunks::new(*other, level))
     }
 
@@ -351,26 +490,14 @@ struct Chunks<'a> {
 
 impl<'a> Chunks<'a> {
     fn new(uri: UriRef<'a>, level: Normalization) -> Self {
-        let (mut drop_port, mut slash_for_empty_path) = (false, false);
-        if level == Normalization::SchemeBased {
-            if let Some(default) = uri.scheme().and_then(default_port) {
-                // §6.2.3: an empty port, or the scheme's default, is removed with its ':'.
-                drop_port = match uri.port() {
-                    Some("") => true,
-                    Some(_) => uri.port_u16() == Some(default),
-                    None => false,
-                };
-                // §6.2.3: "http://example.com" is equivalent to "http://example.com/".
-                slash_for_empty_path = uri.has_authority() && uri.path().is_empty();
-            }
-        }
+        let r = SchemeRules::new(&uri, level);
         Chunks {
             uri,
             stage: 0,
             cur: Pct::new("", false),
             path: None,
-            drop_port,
-            slash_for_empty_path,
+            drop_port: r.drop_port,
+            slash_for_empty_path: r.slash_for_empty_path,
         }
     }
 }
@@ -438,17 +565,29 @@ impl<'a> Iterator for Chunks<'a> {
                 },
                 // path
                 8 => {
-                    self.stage = 9;
+                    let path = u.path();
                     if self.slash_for_empty_path {
+                        self.stage = 10;
                         return Some(Chunk::Str("/"));
                     }
-                    self.path = Some(PathChunks::new(
-                        u.path(),
-                        u.scheme().is_some(),
-                        u.has_authority(),
-                        true,
-                    ));
+                    if has_dot_segment(path.as_bytes()) {
+                        // Only now build the (large) plan; most paths have no dot-segments.
+                        self.path = Some(PathChunks::new(
+                            path,
+                            u.scheme().is_some(),
+                            u.has_authority(),
+                            true,
+                        ));
+                        self.stage = 9;
+                    } else {
+                        self.cur = Pct::new(path, false);
+                        self.stage = 15;
+                    }
                 }
+                15 => match self.cur.next() {
+                    Some(c) => return Some(c),
+                    None => self.stage = 10,
+                },
                 9 => match self.path.as_mut().and_then(Iterator::next) {
                     Some(c) => return Some(c),
                     None => {
@@ -512,6 +651,21 @@ fn dot_kind(seg: &[u8]) -> u8 {
         }
     }
     dots
+}
+
+/// Whether any segment of `path` is a dot-segment (after decoding `%2E`).
+#[inline]
+fn has_dot_segment(path: &[u8]) -> bool {
+    // A dot-segment needs a '.' or a "%2E": most paths have neither after their last '.'-free
+    // stretch, so look for the cheap signs first.
+    if !path.iter().any(|&b| b == b'.' || b == b'%') {
+        return false;
+    }
+    let mut any = false;
+    if !path.is_empty() {
+        for_each_segment(path, |s, e| any |= dot_kind(&path[s..e]) != 0);
+    }
+    any
 }
 
 /// Calls `f(start, end)` for every `/`-separated segment of `path` (which is not empty).
@@ -635,11 +789,7 @@ impl<'a> PathChunks<'a> {
             item: 0,
             seg: Pct::new(path, false),
         };
-        let mut any_dot = false;
-        if !path.is_empty() {
-            for_each_segment(bytes, |s, e| any_dot |= dot_kind(&bytes[s..e]) != 0);
-        }
-        if !any_dot {
+        if !has_dot_segment(bytes) {
             return pc;
         }
         pc.plain = false;
