@@ -435,3 +435,68 @@ proptest! {
         }
     }
 }
+
+// ---- allocation counting -----------------------------------------------------------------------
+
+mod counting {
+    use std::alloc::{GlobalAlloc, Layout, System};
+    use std::cell::Cell;
+
+    thread_local! {
+        static COUNT: Cell<usize> = const { Cell::new(0) };
+    }
+
+    /// Counts allocations made by the current thread (tests run on several threads).
+    pub struct Counting;
+
+    unsafe impl GlobalAlloc for Counting {
+        unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+            let _ = COUNT.try_with(|c| c.set(c.get() + 1));
+            unsafe { System.alloc(layout) }
+        }
+        unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+            unsafe { System.dealloc(ptr, layout) }
+        }
+    }
+
+    pub fn allocations() -> usize {
+        COUNT.with(Cell::get)
+    }
+}
+
+#[global_allocator]
+static ALLOC: counting::Counting = counting::Counting;
+
+/// `normalized()` written into a reused buffer and `normalized_eq` allocate nothing (with at
+/// most 64 surviving path segments; beyond, see the module docs).
+#[test]
+fn no_heap_allocation() {
+    use std::fmt::Write;
+    let inputs = [
+        "eXAMPLE://a/./b/../b/%63/%7bfoo%7d",
+        "HTTP://User@WWW.Example.COM:80/a/%2E%2E/b/./c?%7e=%41#%5b",
+        "a/../../b/%2e/c",
+        "/a/..//b",
+        "//[V1F.A:B]/x/..",
+        "https://example.com/already/normal?q#f",
+    ];
+    let parsed: Vec<UriRef<'_>> = inputs.iter().map(|s| UriRef::parse(s).unwrap()).collect();
+    let mut buf = String::with_capacity(1024);
+    let before = counting::allocations();
+    let mut equal = 0;
+    for a in &parsed {
+        for level in [Normalization::Syntax, Normalization::SchemeBased] {
+            buf.clear();
+            write!(buf, "{}", a.normalized_with(level)).unwrap();
+            for b in &parsed {
+                equal += usize::from(a.normalized_eq_with(b, level));
+            }
+        }
+    }
+    let after = counting::allocations();
+    assert_eq!(after - before, 0, "allocations during normalization");
+    // The counter does count: a String allocates.
+    let s = parsed[0].to_normalized_string();
+    assert!(counting::allocations() > after && !s.is_empty());
+    assert_eq!(equal, 2 * parsed.len(), "each input equals only itself");
+}
