@@ -500,3 +500,32 @@ fn no_heap_allocation() {
     assert!(counting::allocations() > after && !s.is_empty());
     assert_eq!(equal, 2 * parsed.len(), "each input equals only itself");
 }
+
+/// On every corpus line that parses: the output parses, normalization is idempotent, and
+/// `normalized_eq` agrees, at both levels.
+#[test]
+fn corpora_idempotent() {
+    let mut n = 0;
+    for file in [
+        "ada_kasztp.txt",
+        "ada_node_files.txt",
+        "ada_isaacs_files.txt",
+        "apache_referers.txt",
+        "apache_request_targets.txt",
+        "wpt_urltestdata_inputs.txt",
+    ] {
+        let text = std::fs::read(format!("../shared/corpora/{file}")).unwrap();
+        let text = String::from_utf8_lossy(&text);
+        for line in text.lines() {
+            let Ok(u) = UriRef::parse(line) else { continue };
+            for level in [Normalization::Syntax, Normalization::SchemeBased] {
+                let out = u.normalized_with(level).to_string();
+                let v = UriRef::parse(&out).unwrap_or_else(|e| panic!("{line:?} -> {out:?}: {e}"));
+                assert_eq!(v.normalized_with(level).to_string(), out, "{line:?}");
+                assert!(u.normalized_eq_with(&v, level), "{line:?}");
+            }
+            n += 1;
+        }
+    }
+    assert!(n > 100_000, "{n}");
+}
