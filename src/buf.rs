@@ -52,6 +52,13 @@ pub struct SetError {
 }
 
 /// What a [`SetError`] is about.
+///
+/// ```
+/// use urilex::{SetErrorKind, UriBuf};
+/// let mut uri = UriBuf::parse("mailto:a@b")?;
+/// assert_eq!(uri.set_port("25").unwrap_err().kind(), SetErrorKind::NoAuthority);
+/// # Ok::<(), urilex::ParseError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum SetErrorKind {
@@ -847,6 +854,13 @@ pub struct UriBufBuilder<'a> {
     parts: Parts<'a>,
 }
 
+/// Each method sets one component; `build` checks them all.
+///
+/// ```
+/// let b = urilex::UriBuf::builder().host("h").userinfo("u").port("1").scheme("s").fragment("f").query("q").path("/p");
+/// assert_eq!(b.build()?.as_str(), "s://u@h:1/p?q#f");
+/// # Ok::<(), urilex::SetError>(())
+/// ```
 impl<'a> UriBufBuilder<'a> {
     /// Sets the scheme (§3.1).
     pub fn scheme(mut self, s: &'a str) -> Self {

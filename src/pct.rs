@@ -195,6 +195,11 @@ pub fn decode<I: AsRef<[u8]> + ?Sized>(input: &I) -> Decode<'_> {
 }
 
 /// Iterator of decoded bytes; see [`decode`].
+///
+/// ```
+/// let mut d = urilex::pct::decode("%41b");
+/// assert_eq!((d.next(), d.next(), d.next()), (Some(b'A'), Some(b'b'), None));
+/// ```
 #[derive(Clone, Debug)]
 pub struct Decode<'a> {
     s: &'a [u8],
@@ -330,6 +335,12 @@ pub fn encode<I: AsRef<[u8]> + ?Sized>(input: &I, component: Component) -> Encod
 }
 
 /// Lazy percent-encoding; see [`encode`]. Iterates over `&str` chunks and implements `Display`.
+///
+/// ```
+/// use urilex::{pct, Component};
+/// let chunks: Vec<&str> = pct::encode("a b", Component::Fragment).collect();
+/// assert_eq!(chunks, ["a", "%20", "b"]);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Encode<'a> {
     s: &'a [u8],
@@ -395,6 +406,11 @@ pub fn query_pairs(query: &str) -> QueryPairs<'_> {
 }
 
 /// Iterator over the `key=value` pairs of a query; see [`query_pairs`].
+///
+/// ```
+/// let keys: Vec<&str> = urilex::pct::query_pairs("a=1&b=2").map(|(k, _)| k.raw()).collect();
+/// assert_eq!(keys, ["a", "b"]);
+/// ```
 #[derive(Clone, Debug)]
 pub struct QueryPairs<'a> {
     rest: &'a str,
