@@ -29,7 +29,12 @@ static ALLOC: support::alloc::Counting = support::alloc::Counting;
 // Shared helpers
 // ---------------------------------------------------------------------------------------------
 
-const RULES: [Rule; 4] = [Rule::UriReference, Rule::Uri, Rule::AbsoluteUri, Rule::RelativeRef];
+const RULES: [Rule; 4] = [
+    Rule::UriReference,
+    Rule::Uri,
+    Rule::AbsoluteUri,
+    Rule::RelativeRef,
+];
 
 /// The parser entry point for a grammar rule.
 fn parse_as(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
@@ -129,7 +134,10 @@ fn compare_parts(input: &str, u: &UriRef<'_>, p: &Parts) -> Result<(), String> {
     }
     let kind = u.host_kind();
     if kind != p.host_kind.map(reference_kind) {
-        return Err(format!("host_kind: parser {kind:?}, reference {:?}", p.host_kind));
+        return Err(format!(
+            "host_kind: parser {kind:?}, reference {:?}",
+            p.host_kind
+        ));
     }
     // host_parsed: IP addresses decoded as std decodes the same text.
     match (u.host_parsed(), p.host.as_deref()) {
@@ -150,7 +158,10 @@ fn compare_parts(input: &str, u: &UriRef<'_>, p: &Parts) -> Result<(), String> {
     // port_u16: the port's value when it fits in u16 (leading zeros allowed: §3.2.3 *DIGIT).
     let want_port = p.port.as_deref().and_then(|d| d.parse::<u16>().ok());
     if u.port_u16() != want_port {
-        return Err(format!("port_u16 {:?}, expected {want_port:?}", u.port_u16()));
+        return Err(format!(
+            "port_u16 {:?}, expected {want_port:?}",
+            u.port_u16()
+        ));
     }
     if u.is_relative() != p.scheme.is_none() {
         return Err("is_relative".into());
@@ -201,7 +212,10 @@ fn compare_error(input: &str, e: &ParseError, r: usize) -> Result<(), String> {
         // The index points at the first byte after "[", and the reference must fail inside
         // that IP-literal (at or before its "]").
         ErrorKind::InvalidIpv6 => {
-            let close = b[i..].iter().position(|&c| c == b']').map_or(b.len(), |p| i + p);
+            let close = b[i..]
+                .iter()
+                .position(|&c| c == b']')
+                .map_or(b.len(), |p| i + p);
             i >= 1 && b[i - 1] == b'[' && i <= r && r <= close
         }
         // "3ttp://a.com": the index is 0 even where a relative path could run on to the ":"
@@ -223,7 +237,10 @@ fn compare_error(input: &str, e: &ParseError, r: usize) -> Result<(), String> {
     if ok {
         Ok(())
     } else {
-        Err(format!("error {:?} at {i} ({e}), but the reference says the input stops being viable at {r}", e.kind()))
+        Err(format!(
+            "error {:?} at {i} ({e}), but the reference says the input stops being viable at {r}",
+            e.kind()
+        ))
     }
 }
 
@@ -235,7 +252,11 @@ fn differential(input: &str, rule: Rule) -> Result<(), String> {
         (Ok(u), Ok(p)) => compare_parts(input, u, p).and_then(|()| roundtrip(u, rule)),
         (Err(e), Err(r)) => compare_error(input, e, *r),
         (Ok(u), Err(r)) => Err(format!("parser accepts ({u:?}); reference rejects at {r}")),
-        (Err(e), Ok(p)) => Err(format!("parser rejects ({e}, {:?} at {}); reference accepts: {p:?}", e.kind(), e.index())),
+        (Err(e), Ok(p)) => Err(format!(
+            "parser rejects ({e}, {:?} at {}); reference accepts: {p:?}",
+            e.kind(),
+            e.index()
+        )),
     };
     res.map_err(|m| format!("{input:?} as {rule:?}: {m}"))
 }
@@ -255,7 +276,28 @@ fn roundtrip(u: &UriRef<'_>, rule: Rule) -> Result<(), String> {
     if again != *u || again.host_parsed() != u.host_parsed() {
         return Err("re-parse differs".into());
     }
+    // RFC 3986 §5.3: recomposing the parsed components gives back the reference.
+    let recomposed =
+        urilex::recompose(u.scheme(), u.authority(), u.path(), u.query(), u.fragment());
+    if recomposed.to_string() != u.as_str() || recomposed.len() != u.as_str().len() {
+        return Err(format!("recompose wrote {recomposed}"));
+    }
     Ok(())
+}
+
+/// Offsets are u32: an input of u32::MAX + 1 bytes is an error, not a panic or a wrap.
+#[test]
+fn inputs_longer_than_u32_max_are_refused() {
+    let huge = "a".repeat(u32::MAX as usize + 1);
+    let e = UriRef::parse(&huge).unwrap_err();
+    assert_eq!(
+        (e.kind(), e.index()),
+        (ErrorKind::TooLong, u32::MAX as usize)
+    );
+    assert_eq!(
+        e.to_string(),
+        format!("input longer than {} bytes", u32::MAX)
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -288,7 +330,9 @@ fn check_strict(r: &ParseRecord) -> Result<(), String> {
                 }
                 // fluent-uri's InvalidIpv6Addr is our InvalidIpv6; its UnexpectedCharOrEnd
                 // covers all of our other kinds.
-                if r.error_kind.as_deref() == Some("InvalidIpv6Addr") && e.kind() != ErrorKind::InvalidIpv6 {
+                if r.error_kind.as_deref() == Some("InvalidIpv6Addr")
+                    && e.kind() != ErrorKind::InvalidIpv6
+                {
                     return Err(format!("kind {:?}, expected InvalidIpv6", e.kind()));
                 }
             }
@@ -323,14 +367,24 @@ fn check_strict(r: &ParseRecord) -> Result<(), String> {
 
 /// Runs every strict record of one kind; prints the count; fails listing every failure.
 fn conformance_kind(kind: &str) {
-    let records: Vec<ParseRecord> =
-        data::parse_records().into_iter().filter(|r| r.kind == kind && r.spec.is_none()).collect();
+    let records: Vec<ParseRecord> = data::parse_records()
+        .into_iter()
+        .filter(|r| r.kind == kind && r.spec.is_none())
+        .collect();
     assert!(!records.is_empty(), "no strict {kind} records");
     let failures: Vec<String> = records
         .iter()
-        .filter_map(|r| check_strict(r).err().map(|m| format!("{}: {m}", r.describe())))
+        .filter_map(|r| {
+            check_strict(r)
+                .err()
+                .map(|m| format!("{}: {m}", r.describe()))
+        })
         .collect();
-    println!("parse.jsonl strict {kind}: {}/{} pass", records.len() - failures.len(), records.len());
+    println!(
+        "parse.jsonl strict {kind}: {}/{} pass",
+        records.len() - failures.len(),
+        records.len()
+    );
     assert!(
         failures.is_empty(),
         "{} of {} strict {kind} records fail:\n{}",
@@ -372,7 +426,10 @@ conformance! {
 /// fragment), so only validity is checked here; the reference recognizer checks the rest.
 #[test]
 fn conformance_spec_records_follow_rfc3986() {
-    let records: Vec<ParseRecord> = data::parse_records().into_iter().filter(|r| r.spec.is_some()).collect();
+    let records: Vec<ParseRecord> = data::parse_records()
+        .into_iter()
+        .filter(|r| r.spec.is_some())
+        .collect();
     assert!(!records.is_empty());
     let mut failures = Vec::new();
     for r in &records {
@@ -382,7 +439,10 @@ fn conformance_spec_records_follow_rfc3986() {
         // reading of the RFC is in doubt.
         let reference = reference::parse(&r.input, rule);
         if reference.is_ok() != want {
-            failures.push(format!("{}: rfc_check says valid={want}, reference says {reference:?}", r.describe()));
+            failures.push(format!(
+                "{}: rfc_check says valid={want}, reference says {reference:?}",
+                r.describe()
+            ));
         }
         match parse_as(&r.input, rule) {
             Ok(u) if want => {
@@ -399,12 +459,27 @@ fn conformance_spec_records_follow_rfc3986() {
                     }
                 }
             }
-            Ok(u) => failures.push(format!("{}: accepted ({u:?}); RFC 3986 says invalid", r.describe())),
-            Err(e) => failures.push(format!("{}: rejected ({e}); RFC 3986 says valid", r.describe())),
+            Ok(u) => failures.push(format!(
+                "{}: accepted ({u:?}); RFC 3986 says invalid",
+                r.describe()
+            )),
+            Err(e) => failures.push(format!(
+                "{}: rejected ({e}); RFC 3986 says valid",
+                r.describe()
+            )),
         }
     }
-    println!("parse.jsonl spec records: {}/{} follow RFC 3986", records.len() - failures.len(), records.len());
-    assert!(failures.is_empty(), "{} spec records fail:\n{}", failures.len(), failures.join("\n"));
+    println!(
+        "parse.jsonl spec records: {}/{} follow RFC 3986",
+        records.len() - failures.len(),
+        records.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} spec records fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 /// The oracle must itself pass the strict vectors before it may judge the parser: validity,
@@ -455,7 +530,9 @@ fn reference_passes_strict_vectors() {
                         && want >= 1
                         && b[want - 1] == b'['
                         && want <= *i;
-                    let scheme = want == 0 && b.get(*i) == Some(&b':') && b[..*i].iter().all(|&c| abnf::scheme(c));
+                    let scheme = want == 0
+                        && b.get(*i) == Some(&b':')
+                        && b[..*i].iter().all(|&c| abnf::scheme(c));
                     (!ipv6 && !scheme).then(|| format!("error at {i}, expected {want}"))
                 }
                 _ => None,
@@ -467,8 +544,16 @@ fn reference_passes_strict_vectors() {
             failures.push(format!("{}: {m}", r.describe()));
         }
     }
-    println!("reference recognizer: {}/{count} strict records pass", count - failures.len());
-    assert!(failures.is_empty(), "reference fails {} strict records:\n{}", failures.len(), failures.join("\n"));
+    println!(
+        "reference recognizer: {}/{count} strict records pass",
+        count - failures.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "reference fails {} strict records:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 /// The parser and the reference agree on every conformance input under every rule, not only
@@ -478,9 +563,20 @@ fn parser_agrees_with_reference_on_all_vector_inputs() {
     let mut inputs: Vec<String> = data::parse_records().into_iter().map(|r| r.input).collect();
     inputs.sort();
     inputs.dedup();
-    let failures: Vec<String> =
-        inputs.iter().flat_map(|i| RULES.iter().filter_map(move |&rule| differential(i, rule).err())).collect();
-    assert!(failures.is_empty(), "{} disagreements:\n{}", failures.len(), failures.join("\n"));
+    let failures: Vec<String> = inputs
+        .iter()
+        .flat_map(|i| {
+            RULES
+                .iter()
+                .filter_map(move |&rule| differential(i, rule).err())
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} disagreements:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -494,7 +590,9 @@ fn class_tables() {
     for class in urilex::chars::ALL {
         let name = class.name();
         let Some(pred) = abnf::by_name(name) else {
-            failures.push(format!("unknown class {name:?} (not an RFC 3986 rule name)"));
+            failures.push(format!(
+                "unknown class {name:?} (not an RFC 3986 rule name)"
+            ));
             continue;
         };
         if seen.contains(&name) {
@@ -528,8 +626,15 @@ fn class_tables() {
 /// Cases per property: PROPTEST_CASES when set, else `default`. The two agreement properties
 /// together run 100 000 cases by default.
 fn config(default: u32) -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(default);
-    ProptestConfig { cases, max_shrink_iters: 4096, ..ProptestConfig::default() }
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default);
+    ProptestConfig {
+        cases,
+        max_shrink_iters: 4096,
+        ..ProptestConfig::default()
+    }
 }
 
 /// Bytes and strings the grammar treats specially or not at all.
@@ -574,7 +679,9 @@ fn ipv6ish() -> impl Strategy<Value = String> {
     (
         prop::collection::vec("[0-9a-fA-F]{0,5}", 0..10),
         prop::option::of(0usize..10),
-        prop::option::of("(25[0-6]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9]|0[0-9])(\\.[0-9]{1,3}){0,4}"),
+        prop::option::of(
+            "(25[0-6]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9]|0[0-9])(\\.[0-9]{1,3}){0,4}",
+        ),
         prop::sample::select(vec!["]", "]", "]", ""]),
     )
         .prop_map(|(groups, ellipsis, v4, close)| {
@@ -630,7 +737,10 @@ fn authority() -> impl Strategy<Value = String> {
 fn path() -> impl Strategy<Value = String> {
     (
         any::<bool>(),
-        prop::collection::vec("([a-zA-Z0-9:@._~!$&'()*+,;=-]|%[0-9a-fA-F]{2}|\\.\\.){0,5}", 0..5),
+        prop::collection::vec(
+            "([a-zA-Z0-9:@._~!$&'()*+,;=-]|%[0-9a-fA-F]{2}|\\.\\.){0,5}",
+            0..5,
+        ),
     )
         .prop_map(|(absolute, segs)| {
             let joined = segs.join("/");
@@ -757,7 +867,11 @@ fn whatwg_inputs_never_panic_and_errors_point_inside() {
                     valid += 1;
                 }
                 Ok(Err(e)) => {
-                    assert!(e.index() <= input.len(), "{input:?} as {rule:?}: index {} > len", e.index());
+                    assert!(
+                        e.index() <= input.len(),
+                        "{input:?} as {rule:?}: index {} > len",
+                        e.index()
+                    );
                     let mut sink = Sink(0);
                     write!(sink, "{e}").expect("Display");
                     assert!(sink.0 > 0);
@@ -766,7 +880,10 @@ fn whatwg_inputs_never_panic_and_errors_point_inside() {
             }
         }
     }
-    println!("whatwg.jsonl: {} inputs x 4 rules: {valid} accepted, {invalid} rejected", inputs.len());
+    println!(
+        "whatwg.jsonl: {} inputs x 4 rules: {valid} accepted, {invalid} rejected",
+        inputs.len()
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -776,10 +893,18 @@ fn whatwg_inputs_never_panic_and_errors_point_inside() {
 /// Touches every accessor so that lazily computed parts are exercised under the counter too.
 fn exercise(u: &UriRef<'_>) -> usize {
     let mut n = u.as_str().len() + u.path().len();
-    n += [u.scheme(), u.authority(), u.userinfo(), u.host(), u.port(), u.query(), u.fragment()]
-        .iter()
-        .map(|c| c.map_or(0, str::len))
-        .sum::<usize>();
+    n += [
+        u.scheme(),
+        u.authority(),
+        u.userinfo(),
+        u.host(),
+        u.port(),
+        u.query(),
+        u.fragment(),
+    ]
+    .iter()
+    .map(|c| c.map_or(0, str::len))
+    .sum::<usize>();
     n += usize::from(u.port_u16().is_some()) + usize::from(u.host_kind().is_some());
     n += usize::from(u.host_parsed().is_some()) + u.segments().count();
     n += ALL_COMPONENTS.iter().filter_map(|&c| u.span(c)).count();

@@ -9,6 +9,9 @@
 //! says `unreserved / pct-encoded / sub-delims ...`, the single-byte set below is the rule
 //! without its `pct-encoded` alternative.
 
+// The ranges are spelled out as the ABNF writes them, rather than through `is_ascii_*`.
+#![allow(clippy::manual_is_ascii_check)]
+
 /// `ALPHA = %x41-5A / %x61-7A` (RFC 5234 B.1)
 pub fn alpha(b: u8) -> bool {
     matches!(b, b'A'..=b'Z' | b'a'..=b'z')
@@ -38,7 +41,10 @@ pub fn gen_delims(b: u8) -> bool {
 
 /// `sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="` (§2.2)
 pub fn sub_delims(b: u8) -> bool {
-    matches!(b, b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'=')
+    matches!(
+        b,
+        b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
+    )
 }
 
 /// `reserved = gen-delims / sub-delims` (§2.2)
@@ -87,8 +93,11 @@ pub fn fragment(b: u8) -> bool {
     pchar(b) || matches!(b, b'/' | b'?')
 }
 
+/// A byte predicate.
+pub type Predicate = fn(u8) -> bool;
+
 /// Every class `urilex::chars::ALL` must provide, by its ABNF name, with its predicate.
-pub const CLASSES: &[(&str, fn(u8) -> bool)] = &[
+pub const CLASSES: &[(&str, Predicate)] = &[
     ("ALPHA", alpha),
     ("DIGIT", digit),
     ("HEXDIG", hexdig),

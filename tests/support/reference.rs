@@ -117,7 +117,8 @@ impl G<'_> {
 
     /// A quoted string: case-insensitive (RFC 5234 §2.3).
     fn lit(&self, st: St, text: &str) -> St {
-        text.bytes().fold(st, |st, t| self.byte(st, |b| b.eq_ignore_ascii_case(&t)))
+        text.bytes()
+            .fold(st, |st, t| self.byte(st, |b| b.eq_ignore_ascii_case(&t)))
     }
 
     /// `[ rule ]`
@@ -131,7 +132,10 @@ impl G<'_> {
         let mut frontier = all.clone();
         while !frontier.is_empty() {
             let next = norm(f(frontier));
-            frontier = next.into_iter().filter(|x| all.binary_search(x).is_err()).collect();
+            frontier = next
+                .into_iter()
+                .filter(|x| all.binary_search(x).is_err())
+                .collect();
             all = union(all, frontier.clone());
         }
         all
@@ -159,7 +163,8 @@ impl G<'_> {
 
     /// Alternatives `a / b / ...`: the union of all.
     fn alt(&self, st: St, fs: &[&dyn Fn(St) -> St]) -> St {
-        fs.iter().fold(Vec::new(), |acc, f| union(acc, f(st.clone())))
+        fs.iter()
+            .fold(Vec::new(), |acc, f| union(acc, f(st.clone())))
     }
 
     /// Runs `f` and records, for each resulting state, the span it consumed in `field`.
@@ -265,7 +270,9 @@ impl G<'_> {
     fn scheme(&self, st: St) -> St {
         let st = self.byte(st, abnf::alpha);
         self.star(st, |s| {
-            self.byte(s, |b| abnf::alpha(b) || abnf::digit(b) || matches!(b, b'+' | b'-' | b'.'))
+            self.byte(s, |b| {
+                abnf::alpha(b) || abnf::digit(b) || matches!(b, b'+' | b'-' | b'.')
+            })
         })
     }
 
@@ -301,7 +308,12 @@ impl G<'_> {
 
     /// `host = IP-literal / IPv4address / reg-name`
     fn host(&self, st: St) -> St {
-        self.alt(st, &[&|s| self.ip_literal(s), &|s| self.ipv4address(s), &|s| self.reg_name(s)])
+        self.alt(
+            st,
+            &[&|s| self.ip_literal(s), &|s| self.ipv4address(s), &|s| {
+                self.reg_name(s)
+            }],
+        )
     }
 
     /// `port = *DIGIT`
@@ -573,14 +585,24 @@ impl G<'_> {
     /// `query = *( pchar / "/" / "?" )`
     fn query(&self, st: St) -> St {
         self.star(st, |s| {
-            self.alt(s, &[&|s| self.pchar(s), &|s| self.lit(s, "/"), &|s| self.lit(s, "?")])
+            self.alt(
+                s,
+                &[&|s| self.pchar(s), &|s| self.lit(s, "/"), &|s| {
+                    self.lit(s, "?")
+                }],
+            )
         })
     }
 
     /// `fragment = *( pchar / "/" / "?" )`
     fn fragment(&self, st: St) -> St {
         self.star(st, |s| {
-            self.alt(s, &[&|s| self.pchar(s), &|s| self.lit(s, "/"), &|s| self.lit(s, "?")])
+            self.alt(
+                s,
+                &[&|s| self.pchar(s), &|s| self.lit(s, "/"), &|s| {
+                    self.lit(s, "?")
+                }],
+            )
         })
     }
 
@@ -605,9 +627,16 @@ impl G<'_> {
 /// The distinct component captures of all complete parses of `s` by `rule`, and whether some
 /// terminal was tried at the end of `s` (then `s` is a prefix of a longer valid input).
 fn complete_parses(s: &[u8], rule: Rule) -> (Vec<Caps>, bool) {
-    let g = G { s, hit_end: Cell::new(false) };
-    let mut caps: Vec<Caps> =
-        g.run(rule).into_iter().filter(|&(end, _)| end == s.len()).map(|(_, c)| c).collect();
+    let g = G {
+        s,
+        hit_end: Cell::new(false),
+    };
+    let mut caps: Vec<Caps> = g
+        .run(rule)
+        .into_iter()
+        .filter(|&(end, _)| end == s.len())
+        .map(|(_, c)| c)
+        .collect();
     caps.sort_unstable();
     caps.dedup();
     (caps, g.hit_end.get())
@@ -621,8 +650,13 @@ pub fn is_viable_prefix(s: &[u8], rule: Rule) -> bool {
 
 /// Whether `s` matches IPv4address exactly.
 fn is_ipv4address(s: &[u8]) -> bool {
-    let g = G { s, hit_end: Cell::new(false) };
-    g.ipv4address(vec![(0, Caps::default())]).iter().any(|&(end, _)| end == s.len())
+    let g = G {
+        s,
+        hit_end: Cell::new(false),
+    };
+    g.ipv4address(vec![(0, Caps::default())])
+        .iter()
+        .any(|&(end, _)| end == s.len())
 }
 
 /// Parses `input` by `rule`. `Err(index)`: the input stops being a prefix of any valid input at
@@ -636,7 +670,10 @@ pub fn parse(input: &str, rule: Rule) -> Result<Parts, usize> {
     // RFC 3986's grammar is unambiguous at the component level (a scheme cannot be the first
     // segment of a path-noscheme, userinfo and host cannot hold "@", a reg-name cannot hold ":"),
     // so two different complete parses would mean a bug in this file.
-    assert!(complete.len() == 1, "ambiguous parse of {input:?}: {complete:?}");
+    assert!(
+        complete.len() == 1,
+        "ambiguous parse of {input:?}: {complete:?}"
+    );
     let text = |sp: Span| sp.map(|(a, b)| input[a..b].to_string());
     let host_kind = caps.host.map(|(a, b)| {
         let h = &s[a..b];
@@ -684,7 +721,7 @@ pub fn parse(input: &str, rule: Rule) -> Result<Parts, usize> {
 fn error_index(s: &[u8], rule: Rule) -> usize {
     let (mut lo, mut hi) = (0usize, s.len()); // viable(lo) holds; the answer is in lo..=hi
     while lo < hi {
-        let mid = lo + (hi - lo + 1) / 2;
+        let mid = lo + (hi - lo).div_ceil(2);
         if is_viable_prefix(&s[..mid], rule) {
             lo = mid;
         } else {
@@ -707,7 +744,15 @@ mod tests {
 
     fn parts(input: &str) -> [Option<String>; 7] {
         let p = ok(input, Rule::UriReference);
-        [p.scheme, p.userinfo, p.host, p.port, Some(p.path), p.query, p.fragment]
+        [
+            p.scheme,
+            p.userinfo,
+            p.host,
+            p.port,
+            Some(p.path),
+            p.query,
+            p.fragment,
+        ]
     }
 
     fn o(s: &str) -> Option<String> {
@@ -730,19 +775,41 @@ mod tests {
             ok(uri, Rule::Uri);
             ok(uri, Rule::AbsoluteUri);
             ok(uri, Rule::UriReference);
-            assert_eq!(parse(uri, Rule::RelativeRef).is_err(), true, "{uri}");
+            assert!(parse(uri, Rule::RelativeRef).is_err(), "{uri}");
         }
         assert_eq!(
             parts("ldap://[2001:db8::7]/c=GB?objectClass?one"),
-            [o("ldap"), None, o("[2001:db8::7]"), None, o("/c=GB"), o("objectClass?one"), None]
+            [
+                o("ldap"),
+                None,
+                o("[2001:db8::7]"),
+                None,
+                o("/c=GB"),
+                o("objectClass?one"),
+                None
+            ]
         );
-        assert_eq!(ok("ldap://[2001:db8::7]/", Rule::Uri).host_kind, Some(HostKind::Ipv6));
+        assert_eq!(
+            ok("ldap://[2001:db8::7]/", Rule::Uri).host_kind,
+            Some(HostKind::Ipv6)
+        );
         assert_eq!(
             parts("mailto:John.Doe@example.com"),
-            [o("mailto"), None, None, None, o("John.Doe@example.com"), None, None]
+            [
+                o("mailto"),
+                None,
+                None,
+                None,
+                o("John.Doe@example.com"),
+                None,
+                None
+            ]
         );
         let telnet = ok("telnet://192.0.2.16:80/", Rule::Uri);
-        assert_eq!((telnet.host.as_deref(), telnet.port.as_deref()), (Some("192.0.2.16"), Some("80")));
+        assert_eq!(
+            (telnet.host.as_deref(), telnet.port.as_deref()),
+            (Some("192.0.2.16"), Some("80"))
+        );
         assert_eq!(telnet.host_kind, Some(HostKind::Ipv4));
         assert_eq!(telnet.authority.as_deref(), Some("192.0.2.16:80"));
     }
@@ -764,18 +831,41 @@ mod tests {
         );
         assert_eq!(
             parts("urn:example:animal:ferret:nose"),
-            [o("urn"), None, None, None, o("example:animal:ferret:nose"), None, None]
+            [
+                o("urn"),
+                None,
+                None,
+                None,
+                o("example:animal:ferret:nose"),
+                None,
+                None
+            ]
         );
         // §3.2.2: a host that looks like an IPv4 address but is not one is a reg-name.
-        assert_eq!(ok("//256.1.1.1", Rule::RelativeRef).host_kind, Some(HostKind::RegName));
-        assert_eq!(ok("//01.1.1.1", Rule::RelativeRef).host_kind, Some(HostKind::RegName));
-        assert_eq!(ok("//[v7.:x]", Rule::RelativeRef).host_kind, Some(HostKind::IpvFuture));
-        assert_eq!(ok("//[V7.x]", Rule::RelativeRef).host_kind, Some(HostKind::IpvFuture));
+        assert_eq!(
+            ok("//256.1.1.1", Rule::RelativeRef).host_kind,
+            Some(HostKind::RegName)
+        );
+        assert_eq!(
+            ok("//01.1.1.1", Rule::RelativeRef).host_kind,
+            Some(HostKind::RegName)
+        );
+        assert_eq!(
+            ok("//[v7.:x]", Rule::RelativeRef).host_kind,
+            Some(HostKind::IpvFuture)
+        );
+        assert_eq!(
+            ok("//[V7.x]", Rule::RelativeRef).host_kind,
+            Some(HostKind::IpvFuture)
+        );
         // §3.2.1/§3.2.3: empty userinfo and empty port are present but empty.
         let p = ok("s://@h:", Rule::Uri);
         assert_eq!((p.userinfo, p.host, p.port), (o(""), o("h"), o("")));
         let p = ok("file:///etc", Rule::Uri);
-        assert_eq!((p.authority, p.host, p.path), (o(""), o(""), "/etc".to_string()));
+        assert_eq!(
+            (p.authority, p.host, p.path),
+            (o(""), o(""), "/etc".to_string())
+        );
     }
 
     /// §5.4: every reference of §5.4.1 and §5.4.2 is a URI-reference, and the base is a URI.
@@ -783,20 +873,64 @@ mod tests {
     fn rfc_5_4_references() {
         ok("http://a/b/c/d;p?q", Rule::AbsoluteUri);
         for r in [
-            "g:h", "g", "./g", "g/", "/g", "//g", "?y", "g?y", "#s", "g#s", "g?y#s", ";x", "g;x",
-            "g;x?y#s", "", ".", "./", "..", "../", "../g", "../..", "../../", "../../g",
-            "../../../g", "../../../../g", "/./g", "/../g", "g.", ".g", "g..", "..g", "./../g",
-            "./g/.", "g/./h", "g/../h", "g;x=1/./y", "g;x=1/../y", "g?y/./x", "g?y/../x",
-            "g#s/./x", "g#s/../x", "http:g",
+            "g:h",
+            "g",
+            "./g",
+            "g/",
+            "/g",
+            "//g",
+            "?y",
+            "g?y",
+            "#s",
+            "g#s",
+            "g?y#s",
+            ";x",
+            "g;x",
+            "g;x?y#s",
+            "",
+            ".",
+            "./",
+            "..",
+            "../",
+            "../g",
+            "../..",
+            "../../",
+            "../../g",
+            "../../../g",
+            "../../../../g",
+            "/./g",
+            "/../g",
+            "g.",
+            ".g",
+            "g..",
+            "..g",
+            "./../g",
+            "./g/.",
+            "g/./h",
+            "g/../h",
+            "g;x=1/./y",
+            "g;x=1/../y",
+            "g?y/./x",
+            "g?y/../x",
+            "g#s/./x",
+            "g#s/../x",
+            "http:g",
         ] {
             let p = ok(r, Rule::UriReference);
             // Only "g:h" and "http:g" have a scheme; everything else is a relative-ref.
             assert_eq!(p.scheme.is_some(), r == "g:h" || r == "http:g", "{r}");
-            assert_eq!(parse(r, Rule::RelativeRef).is_ok(), p.scheme.is_none(), "{r}");
+            assert_eq!(
+                parse(r, Rule::RelativeRef).is_ok(),
+                p.scheme.is_none(),
+                "{r}"
+            );
         }
         assert_eq!(parts("//g"), [None, None, o("g"), None, o(""), None, None]);
         assert_eq!(parts("?y"), [None, None, None, None, o(""), o("y"), None]);
-        assert_eq!(parts("g?y#s"), [None, None, None, None, o("g"), o("y"), o("s")]);
+        assert_eq!(
+            parts("g?y#s"),
+            [None, None, None, None, o("g"), o("y"), o("s")]
+        );
         assert_eq!(parts(""), [None, None, None, None, o(""), None, None]);
     }
 
@@ -824,17 +958,43 @@ mod tests {
             "ABCD:ef01::",
         ] {
             let input = format!("//[{h}]");
-            assert_eq!(ok(&input, Rule::RelativeRef).host_kind, Some(HostKind::Ipv6), "{h}");
+            assert_eq!(
+                ok(&input, Rule::RelativeRef).host_kind,
+                Some(HostKind::Ipv6),
+                "{h}"
+            );
             // The independent check: std's parser accepts the same text forms (RFC 4291 §2.2).
             assert!(h.parse::<std::net::Ipv6Addr>().is_ok(), "{h}");
         }
         for h in [
-            "", ":", ":::", "1:2:3:4:5:6:7", "1:2:3:4:5:6:7:8:9", "1::2::3", "12345::", "::1.2.3",
-            "::01.1.1.1", "1:2:3:4:5:6:7:1.2.3.4", "1:2:3:4:5:6::1.2.3.4", "::256.0.0.1", "1:",
-            ":1", "::1:", "g::", "1:2:3:4:5:6:7:8::", "::1:2:3:4:5:6:7:8", "fe80::1%25en0",
+            "",
+            ":",
+            ":::",
+            "1:2:3:4:5:6:7",
+            "1:2:3:4:5:6:7:8:9",
+            "1::2::3",
+            "12345::",
+            "::1.2.3",
+            "::01.1.1.1",
+            "1:2:3:4:5:6:7:1.2.3.4",
+            "1:2:3:4:5:6::1.2.3.4",
+            "::256.0.0.1",
+            "1:",
+            ":1",
+            "::1:",
+            "g::",
+            "1:2:3:4:5:6:7:8::",
+            "::1:2:3:4:5:6:7:8",
+            "fe80::1%25en0",
         ] {
-            assert!(parse(&format!("//[{h}]"), Rule::RelativeRef).is_err(), "{h}");
-            assert!(h.parse::<std::net::Ipv6Addr>().is_err() || h.contains('%'), "{h}");
+            assert!(
+                parse(&format!("//[{h}]"), Rule::RelativeRef).is_err(),
+                "{h}"
+            );
+            assert!(
+                h.parse::<std::net::Ipv6Addr>().is_err() || h.contains('%'),
+                "{h}"
+            );
         }
     }
 
