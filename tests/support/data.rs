@@ -27,7 +27,9 @@ pub fn jsonl(rel: &str) -> Vec<(usize, Value)> {
 }
 
 /// The components a parse.jsonl record may assert, in its own spelling.
-pub const COMPONENTS: [&str; 7] = ["scheme", "userinfo", "host", "port", "path", "query", "fragment"];
+pub const COMPONENTS: [&str; 7] = [
+    "scheme", "userinfo", "host", "port", "path", "query", "fragment",
+];
 
 /// One record of conformance/parse.jsonl.
 #[derive(Debug)]
@@ -62,7 +64,10 @@ impl ParseRecord {
 
     /// `input (kind, source, line)`, for failure messages.
     pub fn describe(&self) -> String {
-        format!("{:?} as {} ({}; parse.jsonl:{})", self.input, self.kind, self.source, self.line)
+        format!(
+            "{:?} as {} ({}; parse.jsonl:{})",
+            self.input, self.kind, self.source, self.line
+        )
     }
 }
 
@@ -84,7 +89,10 @@ pub fn parse_records() -> Vec<ParseRecord> {
                 .filter_map(|&c| v.get(c).map(|x| (c, x.as_str().map(str::to_string))))
                 .collect(),
             host_type: string(&v, "host_type"),
-            error_index: v.get("error_index").and_then(Value::as_u64).map(|i| i as usize),
+            error_index: v
+                .get("error_index")
+                .and_then(Value::as_u64)
+                .map(|i| i as usize),
             error_kind: string(&v, "error_kind"),
             spec: string(&v, "spec"),
             rfc_check: string(&v, "rfc_check").expect("rfc_check"),
@@ -97,7 +105,9 @@ pub fn parse_records() -> Vec<ParseRecord> {
 pub fn whatwg_inputs() -> Vec<String> {
     jsonl("conformance/whatwg.jsonl")
         .into_iter()
-        .map(|(line, v)| string(&v, "input").unwrap_or_else(|| panic!("whatwg.jsonl:{line}: input")))
+        .map(|(line, v)| {
+            string(&v, "input").unwrap_or_else(|| panic!("whatwg.jsonl:{line}: input"))
+        })
         .collect()
 }
 
@@ -129,7 +139,11 @@ pub fn corpus_lines() -> Vec<(String, String)> {
     assert!(!files.is_empty(), "no corpora in {dir}");
     let mut out = Vec::new();
     for path in files {
-        let name = path.file_name().expect("file name").to_string_lossy().into_owned();
+        let name = path
+            .file_name()
+            .expect("file name")
+            .to_string_lossy()
+            .into_owned();
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
         out.extend(text.split('\n').map(|l| (name.clone(), l.to_string())));
     }

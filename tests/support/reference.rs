@@ -9,7 +9,9 @@
 //!   backtracking is never needed by hand: scheme vs path, `userinfo@` vs `host:port`, and the
 //!   nine IPv6address alternatives all fall out of the search;
 //! - terminals are the single-byte predicates of `support::abnf` and literal strings, matched
-//!   case-insensitively as RFC 5234 §2.3 says (only `"v"` of IPvFuture has a letter);
+//!   case-insensitively as RFC 5234 §2.3 says (only `"v"` of IPvFuture has a letter); an
+//!   alternation of single-byte terminals (`unreserved / sub-delims / ":"`) is tested as one
+//!   byte predicate, which is the same language and keeps the search small;
 //! - a complete parse is a state at the end of the input. The grammar is unambiguous at the
 //!   component level, so all complete parses must agree on the components; `parse` checks that.
 //!
@@ -85,6 +87,8 @@ struct G<'a> {
     s: &'a [u8],
     /// Set when a terminal is tried at the end of the input (see the module docs).
     hit_end: Cell<bool>,
+    /// The furthest position any state reached: the end of the longest viable prefix.
+    furthest: Cell<usize>,
 }
 
 fn norm(mut st: St) -> St {
@@ -103,9 +107,15 @@ impl G<'_> {
 
     /// One byte satisfying `pred`.
     fn byte(&self, st: St, pred: impl Fn(u8) -> bool) -> St {
+        if st.is_empty() {
+            return st;
+        }
         st.into_iter()
             .filter_map(|(i, c)| match self.s.get(i) {
-                Some(&b) if pred(b) => Some((i + 1, c)),
+                Some(&b) if pred(b) => {
+                    self.furthest.set(self.furthest.get().max(i + 1));
+                    Some((i + 1, c))
+                }
                 Some(_) => None,
                 None => {
                     self.hit_end.set(true);
@@ -117,11 +127,15 @@ impl G<'_> {
 
     /// A quoted string: case-insensitive (RFC 5234 §2.3).
     fn lit(&self, st: St, text: &str) -> St {
-        text.bytes().fold(st, |st, t| self.byte(st, |b| b.eq_ignore_ascii_case(&t)))
+        text.bytes()
+            .fold(st, |st, t| self.byte(st, |b| b.eq_ignore_ascii_case(&t)))
     }
 
     /// `[ rule ]`
     fn opt(&self, st: St, f: impl Fn(St) -> St) -> St {
+        if st.is_empty() {
+            return st;
+        }
         union(st.clone(), f(st))
     }
 
@@ -130,11 +144,11 @@ impl G<'_> {
         let mut all = norm(st);
         let mut frontier = all.clone();
         while !frontier.is_empty() {
-            let next = norm(f(frontier));
-            frontier = next.into_iter().filter(|x| all.binary_search(x).is_err()).collect();
-            all = union(all, frontier.clone());
+            frontier = norm(f(frontier));
+            frontier.retain(|x| !all.contains(x));
+            all.extend_from_slice(&frontier);
         }
-        all
+        norm(all)
     }
 
     /// `min*max rule`
@@ -159,7 +173,14 @@ impl G<'_> {
 
     /// Alternatives `a / b / ...`: the union of all.
     fn alt(&self, st: St, fs: &[&dyn Fn(St) -> St]) -> St {
-        fs.iter().fold(Vec::new(), |acc, f| union(acc, f(st.clone())))
+        if st.is_empty() {
+            return st;
+        }
+        let mut out = Vec::new();
+        for f in fs {
+            out.extend(f(st.clone()));
+        }
+        norm(out)
     }
 
     /// Runs `f` and records, for each resulting state, the span it consumed in `field`.
@@ -265,7 +286,9 @@ impl G<'_> {
     fn scheme(&self, st: St) -> St {
         let st = self.byte(st, abnf::alpha);
         self.star(st, |s| {
-            self.byte(s, |b| abnf::alpha(b) || abnf::digit(b) || matches!(b, b'+' | b'-' | b'.'))
+            self.byte(s, |b| {
+                abnf::alpha(b) || abnf::digit(b) || matches!(b, b'+' | b'-' | b'.')
+            })
         })
     }
 
@@ -290,10 +313,12 @@ impl G<'_> {
             self.alt(
                 s,
                 &[
-                    &|s| self.byte(s, abnf::unreserved),
+                    &|s| {
+                        self.byte(s, |b| {
+                            abnf::unreserved(b) || abnf::sub_delims(b) || b == b':'
+                        })
+                    },
                     &|s| self.pct_encoded(s),
-                    &|s| self.byte(s, abnf::sub_delims),
-                    &|s| self.lit(s, ":"),
                 ],
             )
         })
@@ -301,7 +326,12 @@ impl G<'_> {
 
     /// `host = IP-literal / IPv4address / reg-name`
     fn host(&self, st: St) -> St {
-        self.alt(st, &[&|s| self.ip_literal(s), &|s| self.ipv4address(s), &|s| self.reg_name(s)])
+        self.alt(
+            st,
+            &[&|s| self.ip_literal(s), &|s| self.ipv4address(s), &|s| {
+                self.reg_name(s)
+            }],
+        )
     }
 
     /// `port = *DIGIT`
@@ -322,14 +352,9 @@ impl G<'_> {
         let st = self.plus(st, |s| self.byte(s, abnf::hexdig));
         let st = self.lit(st, ".");
         self.plus(st, |s| {
-            self.alt(
-                s,
-                &[
-                    &|s| self.byte(s, abnf::unreserved),
-                    &|s| self.byte(s, abnf::sub_delims),
-                    &|s| self.lit(s, ":"),
-                ],
-            )
+            self.byte(s, |b| {
+                abnf::unreserved(b) || abnf::sub_delims(b) || b == b':'
+            })
         })
     }
 
@@ -482,9 +507,8 @@ impl G<'_> {
             self.alt(
                 s,
                 &[
-                    &|s| self.byte(s, abnf::unreserved),
+                    &|s| self.byte(s, |b| abnf::unreserved(b) || abnf::sub_delims(b)),
                     &|s| self.pct_encoded(s),
-                    &|s| self.byte(s, abnf::sub_delims),
                 ],
             )
         })
@@ -545,10 +569,12 @@ impl G<'_> {
             self.alt(
                 s,
                 &[
-                    &|s| self.byte(s, abnf::unreserved),
+                    &|s| {
+                        self.byte(s, |b| {
+                            abnf::unreserved(b) || abnf::sub_delims(b) || b == b'@'
+                        })
+                    },
                     &|s| self.pct_encoded(s),
-                    &|s| self.byte(s, abnf::sub_delims),
-                    &|s| self.lit(s, "@"),
                 ],
             )
         })
@@ -559,11 +585,12 @@ impl G<'_> {
         self.alt(
             st,
             &[
-                &|s| self.byte(s, abnf::unreserved),
+                &|s| {
+                    self.byte(s, |b| {
+                        abnf::unreserved(b) || abnf::sub_delims(b) || matches!(b, b':' | b'@')
+                    })
+                },
                 &|s| self.pct_encoded(s),
-                &|s| self.byte(s, abnf::sub_delims),
-                &|s| self.lit(s, ":"),
-                &|s| self.lit(s, "@"),
             ],
         )
     }
@@ -573,14 +600,24 @@ impl G<'_> {
     /// `query = *( pchar / "/" / "?" )`
     fn query(&self, st: St) -> St {
         self.star(st, |s| {
-            self.alt(s, &[&|s| self.pchar(s), &|s| self.lit(s, "/"), &|s| self.lit(s, "?")])
+            self.alt(
+                s,
+                &[&|s| self.pchar(s), &|s| {
+                    self.byte(s, |b| matches!(b, b'/' | b'?'))
+                }],
+            )
         })
     }
 
     /// `fragment = *( pchar / "/" / "?" )`
     fn fragment(&self, st: St) -> St {
         self.star(st, |s| {
-            self.alt(s, &[&|s| self.pchar(s), &|s| self.lit(s, "/"), &|s| self.lit(s, "?")])
+            self.alt(
+                s,
+                &[&|s| self.pchar(s), &|s| {
+                    self.byte(s, |b| matches!(b, b'/' | b'?'))
+                }],
+            )
         })
     }
 
@@ -602,41 +639,91 @@ impl G<'_> {
     }
 }
 
-/// The distinct component captures of all complete parses of `s` by `rule`, and whether some
-/// terminal was tried at the end of `s` (then `s` is a prefix of a longer valid input).
-fn complete_parses(s: &[u8], rule: Rule) -> (Vec<Caps>, bool) {
-    let g = G { s, hit_end: Cell::new(false) };
-    let mut caps: Vec<Caps> =
-        g.run(rule).into_iter().filter(|&(end, _)| end == s.len()).map(|(_, c)| c).collect();
-    caps.sort_unstable();
-    caps.dedup();
-    (caps, g.hit_end.get())
+/// The outcome of running a rule over a whole input.
+struct Run {
+    /// The distinct component captures of all complete parses.
+    complete: Vec<Caps>,
+    /// Whether some terminal was tried at the end of the input (then the input is a prefix of
+    /// a longer valid input).
+    hit_end: bool,
+    /// The furthest position any partial derivation reached.
+    furthest: usize,
 }
 
-/// Whether `s` is a prefix of some input valid for `rule`.
+fn run(s: &[u8], rule: Rule) -> Run {
+    let g = G {
+        s,
+        hit_end: Cell::new(false),
+        furthest: Cell::new(0),
+    };
+    let mut complete: Vec<Caps> = g
+        .run(rule)
+        .into_iter()
+        .filter(|&(end, _)| end == s.len())
+        .map(|(_, c)| c)
+        .collect();
+    complete.sort_unstable();
+    complete.dedup();
+    Run {
+        complete,
+        hit_end: g.hit_end.get(),
+        furthest: g.furthest.get(),
+    }
+}
+
+/// Whether `s` is a prefix of some input valid for `rule` (the definition of the error index).
 pub fn is_viable_prefix(s: &[u8], rule: Rule) -> bool {
-    let (complete, hit_end) = complete_parses(s, rule);
-    hit_end || !complete.is_empty()
+    let r = run(s, rule);
+    r.hit_end || !r.complete.is_empty()
+}
+
+/// The error index by its definition: the length of the longest viable prefix. Viability is
+/// monotone (a prefix of a viable prefix is viable) and the empty prefix is always viable, so
+/// a binary search finds it. [`parse`] uses the cheaper furthest position a derivation reached,
+/// which is the same number (a state at position k exists exactly when a partial derivation
+/// consumed the first k bytes); `furthest_position_is_longest_viable_prefix` checks that.
+pub fn longest_viable_prefix(s: &[u8], rule: Rule) -> usize {
+    let (mut lo, mut hi) = (0usize, s.len()); // viable(lo) holds; the answer is in lo..=hi
+    while lo < hi {
+        let mid = lo + (hi - lo).div_ceil(2);
+        if is_viable_prefix(&s[..mid], rule) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    lo
 }
 
 /// Whether `s` matches IPv4address exactly.
 fn is_ipv4address(s: &[u8]) -> bool {
-    let g = G { s, hit_end: Cell::new(false) };
-    g.ipv4address(vec![(0, Caps::default())]).iter().any(|&(end, _)| end == s.len())
+    let g = G {
+        s,
+        hit_end: Cell::new(false),
+        furthest: Cell::new(0),
+    };
+    g.ipv4address(vec![(0, Caps::default())])
+        .iter()
+        .any(|&(end, _)| end == s.len())
 }
 
 /// Parses `input` by `rule`. `Err(index)`: the input stops being a prefix of any valid input at
 /// byte `index` (`index == input.len()` when it is a proper prefix of a valid input).
 pub fn parse(input: &str, rule: Rule) -> Result<Parts, usize> {
     let s = input.as_bytes();
-    let (complete, _) = complete_parses(s, rule);
+    let Run {
+        complete, furthest, ..
+    } = run(s, rule);
     let Some(&caps) = complete.first() else {
-        return Err(error_index(s, rule));
+        return Err(furthest);
     };
     // RFC 3986's grammar is unambiguous at the component level (a scheme cannot be the first
     // segment of a path-noscheme, userinfo and host cannot hold "@", a reg-name cannot hold ":"),
     // so two different complete parses would mean a bug in this file.
-    assert!(complete.len() == 1, "ambiguous parse of {input:?}: {complete:?}");
+    assert!(
+        complete.len() == 1,
+        "ambiguous parse of {input:?}: {complete:?}"
+    );
     let text = |sp: Span| sp.map(|(a, b)| input[a..b].to_string());
     let host_kind = caps.host.map(|(a, b)| {
         let h = &s[a..b];
@@ -678,22 +765,6 @@ pub fn parse(input: &str, rule: Rule) -> Result<Parts, usize> {
     })
 }
 
-/// The length of the longest viable prefix of an input that is not valid. Viability is
-/// monotone (a prefix of a viable prefix is viable) and the empty prefix is always viable, so a
-/// binary search finds it.
-fn error_index(s: &[u8], rule: Rule) -> usize {
-    let (mut lo, mut hi) = (0usize, s.len()); // viable(lo) holds; the answer is in lo..=hi
-    while lo < hi {
-        let mid = lo + (hi - lo + 1) / 2;
-        if is_viable_prefix(&s[..mid], rule) {
-            lo = mid;
-        } else {
-            hi = mid - 1;
-        }
-    }
-    lo
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -707,7 +778,15 @@ mod tests {
 
     fn parts(input: &str) -> [Option<String>; 7] {
         let p = ok(input, Rule::UriReference);
-        [p.scheme, p.userinfo, p.host, p.port, Some(p.path), p.query, p.fragment]
+        [
+            p.scheme,
+            p.userinfo,
+            p.host,
+            p.port,
+            Some(p.path),
+            p.query,
+            p.fragment,
+        ]
     }
 
     fn o(s: &str) -> Option<String> {
@@ -730,19 +809,41 @@ mod tests {
             ok(uri, Rule::Uri);
             ok(uri, Rule::AbsoluteUri);
             ok(uri, Rule::UriReference);
-            assert_eq!(parse(uri, Rule::RelativeRef).is_err(), true, "{uri}");
+            assert!(parse(uri, Rule::RelativeRef).is_err(), "{uri}");
         }
         assert_eq!(
             parts("ldap://[2001:db8::7]/c=GB?objectClass?one"),
-            [o("ldap"), None, o("[2001:db8::7]"), None, o("/c=GB"), o("objectClass?one"), None]
+            [
+                o("ldap"),
+                None,
+                o("[2001:db8::7]"),
+                None,
+                o("/c=GB"),
+                o("objectClass?one"),
+                None
+            ]
         );
-        assert_eq!(ok("ldap://[2001:db8::7]/", Rule::Uri).host_kind, Some(HostKind::Ipv6));
+        assert_eq!(
+            ok("ldap://[2001:db8::7]/", Rule::Uri).host_kind,
+            Some(HostKind::Ipv6)
+        );
         assert_eq!(
             parts("mailto:John.Doe@example.com"),
-            [o("mailto"), None, None, None, o("John.Doe@example.com"), None, None]
+            [
+                o("mailto"),
+                None,
+                None,
+                None,
+                o("John.Doe@example.com"),
+                None,
+                None
+            ]
         );
         let telnet = ok("telnet://192.0.2.16:80/", Rule::Uri);
-        assert_eq!((telnet.host.as_deref(), telnet.port.as_deref()), (Some("192.0.2.16"), Some("80")));
+        assert_eq!(
+            (telnet.host.as_deref(), telnet.port.as_deref()),
+            (Some("192.0.2.16"), Some("80"))
+        );
         assert_eq!(telnet.host_kind, Some(HostKind::Ipv4));
         assert_eq!(telnet.authority.as_deref(), Some("192.0.2.16:80"));
     }
@@ -764,18 +865,41 @@ mod tests {
         );
         assert_eq!(
             parts("urn:example:animal:ferret:nose"),
-            [o("urn"), None, None, None, o("example:animal:ferret:nose"), None, None]
+            [
+                o("urn"),
+                None,
+                None,
+                None,
+                o("example:animal:ferret:nose"),
+                None,
+                None
+            ]
         );
         // §3.2.2: a host that looks like an IPv4 address but is not one is a reg-name.
-        assert_eq!(ok("//256.1.1.1", Rule::RelativeRef).host_kind, Some(HostKind::RegName));
-        assert_eq!(ok("//01.1.1.1", Rule::RelativeRef).host_kind, Some(HostKind::RegName));
-        assert_eq!(ok("//[v7.:x]", Rule::RelativeRef).host_kind, Some(HostKind::IpvFuture));
-        assert_eq!(ok("//[V7.x]", Rule::RelativeRef).host_kind, Some(HostKind::IpvFuture));
+        assert_eq!(
+            ok("//256.1.1.1", Rule::RelativeRef).host_kind,
+            Some(HostKind::RegName)
+        );
+        assert_eq!(
+            ok("//01.1.1.1", Rule::RelativeRef).host_kind,
+            Some(HostKind::RegName)
+        );
+        assert_eq!(
+            ok("//[v7.:x]", Rule::RelativeRef).host_kind,
+            Some(HostKind::IpvFuture)
+        );
+        assert_eq!(
+            ok("//[V7.x]", Rule::RelativeRef).host_kind,
+            Some(HostKind::IpvFuture)
+        );
         // §3.2.1/§3.2.3: empty userinfo and empty port are present but empty.
         let p = ok("s://@h:", Rule::Uri);
         assert_eq!((p.userinfo, p.host, p.port), (o(""), o("h"), o("")));
         let p = ok("file:///etc", Rule::Uri);
-        assert_eq!((p.authority, p.host, p.path), (o(""), o(""), "/etc".to_string()));
+        assert_eq!(
+            (p.authority, p.host, p.path),
+            (o(""), o(""), "/etc".to_string())
+        );
     }
 
     /// §5.4: every reference of §5.4.1 and §5.4.2 is a URI-reference, and the base is a URI.
@@ -783,20 +907,64 @@ mod tests {
     fn rfc_5_4_references() {
         ok("http://a/b/c/d;p?q", Rule::AbsoluteUri);
         for r in [
-            "g:h", "g", "./g", "g/", "/g", "//g", "?y", "g?y", "#s", "g#s", "g?y#s", ";x", "g;x",
-            "g;x?y#s", "", ".", "./", "..", "../", "../g", "../..", "../../", "../../g",
-            "../../../g", "../../../../g", "/./g", "/../g", "g.", ".g", "g..", "..g", "./../g",
-            "./g/.", "g/./h", "g/../h", "g;x=1/./y", "g;x=1/../y", "g?y/./x", "g?y/../x",
-            "g#s/./x", "g#s/../x", "http:g",
+            "g:h",
+            "g",
+            "./g",
+            "g/",
+            "/g",
+            "//g",
+            "?y",
+            "g?y",
+            "#s",
+            "g#s",
+            "g?y#s",
+            ";x",
+            "g;x",
+            "g;x?y#s",
+            "",
+            ".",
+            "./",
+            "..",
+            "../",
+            "../g",
+            "../..",
+            "../../",
+            "../../g",
+            "../../../g",
+            "../../../../g",
+            "/./g",
+            "/../g",
+            "g.",
+            ".g",
+            "g..",
+            "..g",
+            "./../g",
+            "./g/.",
+            "g/./h",
+            "g/../h",
+            "g;x=1/./y",
+            "g;x=1/../y",
+            "g?y/./x",
+            "g?y/../x",
+            "g#s/./x",
+            "g#s/../x",
+            "http:g",
         ] {
             let p = ok(r, Rule::UriReference);
             // Only "g:h" and "http:g" have a scheme; everything else is a relative-ref.
             assert_eq!(p.scheme.is_some(), r == "g:h" || r == "http:g", "{r}");
-            assert_eq!(parse(r, Rule::RelativeRef).is_ok(), p.scheme.is_none(), "{r}");
+            assert_eq!(
+                parse(r, Rule::RelativeRef).is_ok(),
+                p.scheme.is_none(),
+                "{r}"
+            );
         }
         assert_eq!(parts("//g"), [None, None, o("g"), None, o(""), None, None]);
         assert_eq!(parts("?y"), [None, None, None, None, o(""), o("y"), None]);
-        assert_eq!(parts("g?y#s"), [None, None, None, None, o("g"), o("y"), o("s")]);
+        assert_eq!(
+            parts("g?y#s"),
+            [None, None, None, None, o("g"), o("y"), o("s")]
+        );
         assert_eq!(parts(""), [None, None, None, None, o(""), None, None]);
     }
 
@@ -824,17 +992,43 @@ mod tests {
             "ABCD:ef01::",
         ] {
             let input = format!("//[{h}]");
-            assert_eq!(ok(&input, Rule::RelativeRef).host_kind, Some(HostKind::Ipv6), "{h}");
+            assert_eq!(
+                ok(&input, Rule::RelativeRef).host_kind,
+                Some(HostKind::Ipv6),
+                "{h}"
+            );
             // The independent check: std's parser accepts the same text forms (RFC 4291 §2.2).
             assert!(h.parse::<std::net::Ipv6Addr>().is_ok(), "{h}");
         }
         for h in [
-            "", ":", ":::", "1:2:3:4:5:6:7", "1:2:3:4:5:6:7:8:9", "1::2::3", "12345::", "::1.2.3",
-            "::01.1.1.1", "1:2:3:4:5:6:7:1.2.3.4", "1:2:3:4:5:6::1.2.3.4", "::256.0.0.1", "1:",
-            ":1", "::1:", "g::", "1:2:3:4:5:6:7:8::", "::1:2:3:4:5:6:7:8", "fe80::1%25en0",
+            "",
+            ":",
+            ":::",
+            "1:2:3:4:5:6:7",
+            "1:2:3:4:5:6:7:8:9",
+            "1::2::3",
+            "12345::",
+            "::1.2.3",
+            "::01.1.1.1",
+            "1:2:3:4:5:6:7:1.2.3.4",
+            "1:2:3:4:5:6::1.2.3.4",
+            "::256.0.0.1",
+            "1:",
+            ":1",
+            "::1:",
+            "g::",
+            "1:2:3:4:5:6:7:8::",
+            "::1:2:3:4:5:6:7:8",
+            "fe80::1%25en0",
         ] {
-            assert!(parse(&format!("//[{h}]"), Rule::RelativeRef).is_err(), "{h}");
-            assert!(h.parse::<std::net::Ipv6Addr>().is_err() || h.contains('%'), "{h}");
+            assert!(
+                parse(&format!("//[{h}]"), Rule::RelativeRef).is_err(),
+                "{h}"
+            );
+            assert!(
+                h.parse::<std::net::Ipv6Addr>().is_err() || h.contains('%'),
+                "{h}"
+            );
         }
     }
 
