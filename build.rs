@@ -107,6 +107,7 @@ struct State {
     line: usize,
     component: String,
     mark: Option<String>,
+    accel: bool,
     end: Option<String>, // None = accept
     rules: Vec<Rule>,
     like: Option<(String, usize)>,
@@ -350,6 +351,7 @@ fn parse_dfa(src: &str, classes: &[Class]) -> Result<(Starts, Vec<State>), Strin
                 line,
                 component: String::new(),
                 mark: None,
+                accel: false,
                 end: None,
                 rules: Vec::new(),
                 like: None,
@@ -358,9 +360,10 @@ fn parse_dfa(src: &str, classes: &[Class]) -> Result<(Starts, Vec<State>), Strin
                 match word.split_once('=') {
                     Some(("in", c)) if COMPONENTS.contains(&c) => state.component = c.to_string(),
                     Some(("mark", m)) if MARKS.contains(&m) => state.mark = Some(m.to_string()),
+                    None if word == "accel" => state.accel = true,
                     Some(("end", "accept")) => state.end = None,
                     Some(("end", k)) if ERROR_KINDS.contains(&k) => state.end = Some(k.to_string()),
-                    _ => return Err(at(format!("unknown attribute `{word}` (want in=COMPONENT, mark=MARK, end=accept|KIND)"))),
+                    _ => return Err(at(format!("unknown attribute `{word}` (want in=COMPONENT, mark=MARK, end=accept|KIND, accel)"))),
                 }
             }
             if state.component.is_empty() {
@@ -497,13 +500,18 @@ fn camel(snake: &str) -> String {
 }
 
 fn emit_dfa(out: &mut String, starts: &Starts, states: &[State]) -> Result<(), String> {
-    // Plain states first, then mark states, so that one comparison against FIRST_MARK tells
-    // the hot loop whether a transition needs attention.
-    let mut order: Vec<usize> = (0..states.len())
-        .filter(|&i| states[i].mark.is_none())
-        .collect();
-    let first_mark = order.len();
-    order.extend((0..states.len()).filter(|&i| states[i].mark.is_some()));
+    // Plain states first, then accelerated ones, then mark states, so that one comparison
+    // against FIRST_ACCEL tells the hot loop whether a transition needs attention, and a
+    // second one which kind.
+    let group = |i: usize| match (&states[i].mark, states[i].accel) {
+        (None, false) => 0,
+        (None, true) => 1,
+        (Some(_), _) => 2,
+    };
+    let mut order: Vec<usize> = (0..states.len()).collect();
+    order.sort_by_key(|&i| group(i)); // stable: file order within a group
+    let first_accel = order.iter().take_while(|&&i| group(i) == 0).count();
+    let first_mark = order.iter().take_while(|&&i| group(i) < 2).count();
     let position = |name: &str| order.iter().position(|&i| states[i].name == name);
 
     let rows: Vec<Vec<Target>> = order
@@ -563,7 +571,9 @@ fn emit_dfa(out: &mut String, starts: &Starts, states: &[State]) -> Result<(), S
             note_fail(k);
         }
     }
-    let first_fail = order.len() * num_classes;
+    // Rows are `stride` wide, a power of two, so a state's index is its id shifted right.
+    let stride = num_classes.next_power_of_two();
+    let first_fail = order.len() * stride;
     let trans_len = first_fail.next_power_of_two();
     if first_fail + fails.len() > u16::MAX as usize {
         return Err(format!(
@@ -573,84 +583,177 @@ fn emit_dfa(out: &mut String, starts: &Starts, states: &[State]) -> Result<(), S
     }
     let id_of = |t: &Target| -> usize {
         match t {
-            Target::State(name) => position(name).unwrap_or(0) * num_classes,
+            Target::State(name) => position(name).unwrap_or(0) * stride,
             Target::Fail(k) => first_fail + fails.iter().position(|f| f == k).unwrap_or(0),
         }
     };
 
-    let _ = writeln!(
+    // Accelerated states (as in regex-automata): each state marked `accel` loops on many
+    // bytes and gets one bit of a u8; LOOP_BITS[b] has that bit when byte b keeps the DFA in
+    // that state, so the parser can skip a run of such bytes several at a time without
+    // stepping the DFA.
+    let mut loop_bit = vec![0u8; (first_mark - first_accel).next_power_of_two()];
+    let mut loop_bits = [0u8; 256];
+    let mut next_bit = 0;
+    for (k, &i) in order.iter().enumerate() {
+        let s = &states[i];
+        if !s.accel {
+            continue;
+        }
+        let at = format!("{DFA_FILE}:{}: state `{}`", s.line, s.name);
+        if s.mark.is_some() {
+            return Err(format!(
+                "{at}: a mark state cannot be `accel` (its action must run)"
+            ));
+        }
+        let me = Target::State(s.name.clone());
+        let loops: Vec<usize> = (0..256).filter(|&b| rows[k][b] == me).collect();
+        if loops.is_empty() {
+            return Err(format!("{at}: `accel` but no byte keeps the DFA in it"));
+        }
+        if next_bit == 8 {
+            return Err(format!(
+                "{at}: at most 8 states can be `accel` (one bit of a u8 each)"
+            ));
+        }
+        loop_bit[k - first_accel] = 1 << next_bit;
+        for b in loops {
+            loop_bits[b] |= 1 << next_bit;
+        }
+        next_bit += 1;
+    }
+
+    let w = |out: &mut String, line: String| {
+        out.push_str(&line);
+        out.push('\n');
+    };
+    w(out, "/// Number of byte equivalence classes.".into());
+    w(
         out,
-        "/// Number of byte equivalence classes (the stride of `TRANS`)."
+        format!("pub(crate) const NUM_CLASSES: usize = {num_classes};"),
     );
-    let _ = writeln!(out, "pub(crate) const NUM_CLASSES: usize = {num_classes};");
-    let _ = writeln!(out, "/// Number of DFA states.");
-    let _ = writeln!(out, "pub(crate) const NUM_STATES: usize = {};", order.len());
-    let _ = writeln!(
+    w(
         out,
-        "/// Pre-multiplied id of the first mark state; states below it need no action."
+        "/// Width of a row of `TRANS`, a power of two: a state's id is `index << STRIDE_SHIFT`."
+            .into(),
     );
-    let _ = writeln!(
+    w(
         out,
-        "pub(crate) const FIRST_MARK: usize = {};",
-        first_mark * num_classes
+        format!(
+            "pub(crate) const STRIDE_SHIFT: u32 = {};",
+            stride.trailing_zeros()
+        ),
     );
-    let _ = writeln!(
+    w(out, "/// Number of DFA states.".into());
+    w(
         out,
-        "/// Ids from here on are failures: `FAIL_KIND[id - FIRST_FAIL]`."
+        format!("pub(crate) const NUM_STATES: usize = {};", order.len()),
     );
-    let _ = writeln!(out, "pub(crate) const FIRST_FAIL: usize = {first_fail};");
+    w(
+        out,
+        "/// Id of the first accelerated state; states below it need no action.".into(),
+    );
+    w(
+        out,
+        format!(
+            "pub(crate) const FIRST_ACCEL: usize = {};",
+            first_accel * stride
+        ),
+    );
+    w(
+        out,
+        "/// Id of the first mark state; from here on a transition runs an action.".into(),
+    );
+    w(
+        out,
+        format!(
+            "pub(crate) const FIRST_MARK: usize = {};",
+            first_mark * stride
+        ),
+    );
+    w(
+        out,
+        "/// Ids from here on are failures: `FAIL_KIND[id - FIRST_FAIL]`.".into(),
+    );
+    w(
+        out,
+        format!("pub(crate) const FIRST_FAIL: usize = {first_fail};"),
+    );
     for (rule, state, _) in starts {
         let name = RULES.iter().find(|(r, _)| r == rule).map_or("", |(_, c)| c);
-        let _ = writeln!(out, "/// Where parsing `{rule}` starts (state `{state}`).");
-        let _ = writeln!(
+        w(
             out,
-            "pub(crate) const {name}: usize = {};",
-            id_of(&Target::State(state.clone()))
+            format!("/// Where parsing `{rule}` starts (state `{state}`)."),
         );
+        let id = id_of(&Target::State(state.clone()));
+        w(out, format!("pub(crate) const {name}: usize = {id};"));
     }
 
-    out.push_str("\n/// Byte -> equivalence class.\npub(crate) const BYTE_CLASS: [u8; 256] = [\n");
+    w(out, "\n/// Byte -> equivalence class.".into());
+    w(out, "pub(crate) const BYTE_CLASS: [u8; 256] = [".into());
     for (b, c) in byte_class.iter().enumerate() {
-        let _ = writeln!(out, "    {c}, // {}", byte_name(b as u8));
+        w(out, format!("    {c}, // {}", byte_name(b as u8)));
     }
-    out.push_str("];\n\n");
+    w(out, "];\n".into());
 
-    let _ = writeln!(
+    w(
         out,
-        "/// `TRANS[state + class]`: the next state (pre-multiplied) or a failure id."
+        "/// `TRANS[state + class]`: the next state's id or a failure id. Padded to a power".into(),
     );
-    let _ = writeln!(
+    w(
         out,
-        "/// Padded to a power of two so the index can be masked instead of bounds-checked."
+        "/// of two so the index can be masked instead of bounds-checked.".into(),
     );
-    let _ = writeln!(out, "pub(crate) const TRANS: [u16; {trans_len}] = [");
+    w(
+        out,
+        format!("pub(crate) const TRANS: [u16; {trans_len}] = ["),
+    );
     for (k, row) in rows.iter().enumerate() {
-        let _ = writeln!(
+        w(
             out,
-            "    // {} = {}",
-            states[order[k]].name,
-            k * num_classes
+            format!("    // {} = {}", states[order[k]].name, k * stride),
         );
-        out.push_str("   ");
-        for class in 0..num_classes {
-            let b = byte_class
-                .iter()
-                .position(|&c| c as usize == class)
-                .unwrap_or(0);
-            let _ = write!(out, " {},", id_of(&row[b]));
+        let mut line = String::from("   ");
+        for class in 0..stride {
+            let id = match byte_class.iter().position(|&c| c as usize == class) {
+                Some(b) => id_of(&row[b]),
+                None => first_fail, // no byte has this class: row padding
+            };
+            let _ = write!(line, " {id},");
         }
-        out.push('\n');
+        w(out, line);
     }
     if trans_len > first_fail {
-        let _ = writeln!(
-            out,
-            "    // padding\n    {}",
-            format!("{first_fail}, ")
-                .repeat(trans_len - first_fail)
-                .trim_end()
-        );
+        let pad = format!("{first_fail}, ").repeat(trans_len - first_fail);
+        w(out, format!("    // padding\n    {}", pad.trim_end()));
     }
-    out.push_str("];\n\n");
+    w(out, "];\n".into());
+
+    w(
+        out,
+        "/// Loop bit of each state (by index; 0 = not accelerated). Padded to a power".into(),
+    );
+    w(out, "/// of two so the index can be masked.".into());
+    w(
+        out,
+        format!("pub(crate) const LOOP_BIT: [u8; {}] = [", loop_bit.len()),
+    );
+    for (k, bit) in loop_bit.iter().enumerate() {
+        let name = order
+            .get(k)
+            .map_or("(padding)", |&i| states[i].name.as_str());
+        w(out, format!("    {bit:#04x}, // {name}"));
+    }
+    w(out, "];\n".into());
+    w(
+        out,
+        "/// `LOOP_BITS[b] & LOOP_BIT[s] != 0` when byte `b` keeps the DFA in state `s`.".into(),
+    );
+    w(out, "pub(crate) const LOOP_BITS: [u8; 256] = [".into());
+    for (b, bits) in loop_bits.iter().enumerate() {
+        w(out, format!("    {bits:#04x}, // {}", byte_name(b as u8)));
+    }
+    w(out, "];\n".into());
 
     let _ = writeln!(
         out,

@@ -31,3 +31,8 @@ pub use error::{ErrorKind, ParseError};
 pub use host::{Host, HostKind};
 pub use recompose::{recompose, Recomposed};
 pub use uri_ref::{Segments, UriRef};
+
+/// The README's examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -8,8 +8,9 @@
 
 use crate::host;
 use crate::tables::{
-    BYTE_CLASS, COMPONENT, END, FAIL_KIND, FIRST_FAIL, FIRST_MARK, MARK, NUM_CLASSES,
-    START_ABSOLUTE_URI, START_RELATIVE_REF, START_URI, START_URI_REFERENCE, TRANS,
+    BYTE_CLASS, COMPONENT, END, FAIL_KIND, FIRST_ACCEL, FIRST_FAIL, FIRST_MARK, LOOP_BIT,
+    LOOP_BITS, MARK, START_ABSOLUTE_URI, START_RELATIVE_REF, START_URI, START_URI_REFERENCE,
+    STRIDE_SHIFT, TRANS,
 };
 use crate::uri_ref::{Layout, UriRef};
 use crate::{Component, ErrorKind, ParseError};
@@ -83,20 +84,75 @@ pub(crate) fn parse(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
         },
         no_fragment: rule == Rule::AbsoluteUri,
     };
+    let len = input.len();
+    let mut rest = input.as_bytes();
     let mut state = start;
-    for (i, &byte) in input.as_bytes().iter().enumerate() {
+    while let Some((&byte, tail)) = rest.split_first() {
         // The mask cannot change an in-range index (TRANS is padded to a power of two); it
         // lets the compiler drop the bounds check.
         let next = TRANS[(state + BYTE_CLASS[byte as usize] as usize) & (TRANS.len() - 1)] as usize;
-        if next >= FIRST_MARK {
+        if next >= FIRST_ACCEL {
+            if next < FIRST_MARK {
+                // An accelerated state (a path, a host, a query): skip the run of bytes that
+                // keep the DFA in it, so the next step is on the byte that leaves it.
+                let bit = LOOP_BIT[((next - FIRST_ACCEL) >> STRIDE_SHIFT) & (LOOP_BIT.len() - 1)];
+                rest = skip_run(tail, bit);
+                state = next;
+                continue;
+            }
+            let i = len - rest.len();
             if next >= FIRST_FAIL {
                 return Err(p.fail(next - FIRST_FAIL, state, i));
             }
-            p.mark((next - FIRST_MARK) / NUM_CLASSES, i)?;
+            p.mark((next - FIRST_MARK) >> STRIDE_SHIFT, i)?;
         }
         state = next;
+        rest = tail;
     }
     p.finish(state)
+}
+
+/// `LOOP_PAIRS[a | b << 8] == LOOP_BITS[a] & LOOP_BITS[b]`: tests two bytes per load.
+static LOOP_PAIRS: [u8; 65536] = {
+    let mut pairs = [0u8; 65536];
+    let mut i = 0;
+    while i < pairs.len() {
+        pairs[i] = LOOP_BITS[i & 0xff] & LOOP_BITS[i >> 8];
+        i += 1;
+    }
+    pairs
+};
+
+/// Drops the leading bytes of `rest` that keep the DFA in the state whose loop bit is
+/// `loop_bit`: eight at a time (one load, four pair lookups) while it can, then the rest of
+/// the run, shorter than eight, by testing four, two and one byte.
+#[inline(always)]
+fn skip_run(mut rest: &[u8], loop_bit: u8) -> &[u8] {
+    let pair = |w: u64| LOOP_PAIRS[(w & 0xffff) as usize];
+    while let Some(c) = rest.first_chunk::<8>() {
+        let w = u64::from_le_bytes(*c);
+        if pair(w) & pair(w >> 16) & pair(w >> 32) & pair(w >> 48) & loop_bit == 0 {
+            break;
+        }
+        rest = &rest[8..];
+    }
+    if let Some(c) = rest.first_chunk::<4>() {
+        let w = u64::from(u32::from_le_bytes(*c));
+        if pair(w) & pair(w >> 16) & loop_bit != 0 {
+            rest = &rest[4..];
+        }
+    }
+    if let Some(c) = rest.first_chunk::<2>() {
+        if pair(u64::from(u16::from_le_bytes(*c))) & loop_bit != 0 {
+            rest = &rest[2..];
+        }
+    }
+    if let Some((&b, tail)) = rest.split_first() {
+        if LOOP_BITS[b as usize] & loop_bit != 0 {
+            rest = tail;
+        }
+    }
+    rest
 }
 
 /// The error for an input too long for `u32` offsets.
@@ -115,7 +171,7 @@ impl<'a> Parser<'a> {
             .copied()
             .unwrap_or(ErrorKind::InvalidChar);
         let component = COMPONENT
-            .get(state / NUM_CLASSES)
+            .get(state >> STRIDE_SHIFT)
             .copied()
             .unwrap_or(Component::Path);
         // A bad scheme is reported where it starts: "3ttp://" is wrong at the '3'.
@@ -197,7 +253,7 @@ impl<'a> Parser<'a> {
     }
 
     fn finish(mut self, state: usize) -> Result<UriRef<'a>, ParseError> {
-        let index = state / NUM_CLASSES;
+        let index = state >> STRIDE_SHIFT;
         let len = self.input.len();
         if let Some(Some(kind)) = END.get(index) {
             let component = COMPONENT.get(index).copied().unwrap_or(Component::Path);
