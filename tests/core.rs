@@ -577,6 +577,97 @@ fn parser_agrees_with_reference_on_all_vector_inputs() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// A second opinion: fluent-uri (strict RFC 3986) as an independent implementation
+// ---------------------------------------------------------------------------------------------
+
+/// Components as fluent-uri reads them: scheme, authority, userinfo, host, port, path, query,
+/// fragment (fluent-uri has URI and URI-reference entry points only).
+fn fluent(input: &str, rule: Rule) -> Option<Result<[Option<String>; 8], usize>> {
+    fn parts(
+        scheme: Option<&str>,
+        auth: Option<fluent_uri::component::Authority<'_>>,
+        path: &str,
+        query: Option<&str>,
+        fragment: Option<&str>,
+    ) -> [Option<String>; 8] {
+        let o = |s: Option<&str>| s.map(str::to_string);
+        [
+            o(scheme),
+            o(auth.map(|a| a.as_str())),
+            o(auth.and_then(|a| a.userinfo().map(|u| u.as_str()))),
+            o(auth.map(|a| a.host())),
+            o(auth.and_then(|a| a.port().map(|p| p.as_str()))),
+            Some(path.to_string()),
+            o(query),
+            o(fragment),
+        ]
+    }
+    Some(
+        match rule {
+            Rule::UriReference => fluent_uri::UriRef::parse(input).map(|u| {
+                parts(
+                    u.scheme().map(|s| s.as_str()),
+                    u.authority(),
+                    u.path().as_str(),
+                    u.query().map(|q| q.as_str()),
+                    u.fragment().map(|f| f.as_str()),
+                )
+            }),
+            Rule::Uri => fluent_uri::Uri::parse(input).map(|u| {
+                parts(
+                    Some(u.scheme().as_str()),
+                    u.authority(),
+                    u.path().as_str(),
+                    u.query().map(|q| q.as_str()),
+                    u.fragment().map(|f| f.as_str()),
+                )
+            }),
+            _ => return None,
+        }
+        .map_err(|e| e.index()),
+    )
+}
+
+/// Components by urilex's accessors, in the order of `fluent`.
+fn ours(u: &UriRef<'_>) -> [Option<String>; 8] {
+    ALL_COMPONENTS.map(|c| accessor(u, c))
+}
+
+/// urilex and fluent-uri agree on every corpus line and every vector string, as URI-reference
+/// and as URI: validity and all eight components.
+#[test]
+fn fluent_uri_agrees_on_corpora_and_vectors() {
+    let mut inputs: Vec<String> = data::corpus_lines().into_iter().map(|(_, l)| l).collect();
+    inputs.extend(data::all_conformance_strings());
+    let mut failures = Vec::new();
+    let (mut valid, mut total) = (0, 0);
+    for input in &inputs {
+        for rule in [Rule::UriReference, Rule::Uri] {
+            total += 1;
+            let theirs = fluent(input, rule).expect("rule fluent-uri has");
+            match (parse_as(input, rule), theirs) {
+                (Ok(u), Ok(p)) if ours(&u) == p => valid += 1,
+                (Err(_), Err(_)) => {}
+                (ours_, theirs) => failures.push(format!(
+                    "{input:?} as {rule:?}: urilex {:?}, fluent-uri {theirs:?}",
+                    ours_.map(|u| ours(&u))
+                )),
+            }
+        }
+    }
+    println!(
+        "fluent-uri: {} of {total} agree ({valid} valid)",
+        total - failures.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} disagreements:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
 // Character class tables: every byte of every class against the ABNF
 // ---------------------------------------------------------------------------------------------
 
@@ -957,6 +1048,25 @@ proptest! {
     #[test]
     fn prop_agrees_with_reference_soup(input in soup(), rule in rule()) {
         differential(&input, rule).map_err(TestCaseError::fail)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config(10_000))]
+
+    /// The oracle has a second opinion: the reference recognizer and fluent-uri agree on
+    /// generated inputs (validity and components, for URI-reference and URI).
+    #[test]
+    fn prop_reference_agrees_with_fluent_uri(input in prop_oneof![structured(), soup()], rule in prop::sample::select(vec![Rule::UriReference, Rule::Uri])) {
+        let theirs = fluent(&input, rule).expect("rule fluent-uri has");
+        let reference = reference::parse(&input, rule).map(|p| {
+            [p.scheme, p.authority, p.userinfo, p.host, p.port, Some(p.path), p.query, p.fragment]
+        });
+        match (reference, theirs) {
+            (Ok(a), Ok(b)) => prop_assert_eq!(a, b, "{:?}", input),
+            (Err(_), Err(_)) => {}
+            (a, b) => prop_assert!(false, "{:?} as {:?}: reference {:?}, fluent-uri {:?}", input, rule, a, b),
+        }
     }
 }
 
