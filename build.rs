@@ -689,6 +689,14 @@ fn emit_dfa(out: &mut String, starts: &Starts, states: &[State]) -> Result<(), S
         w(out, format!("pub(crate) const {name}: usize = {id};"));
     }
 
+    for (k, &i) in order.iter().enumerate() {
+        let name = &states[i].name;
+        w(out, format!("/// Id of state `{name}`."));
+        w(
+            out,
+            format!("pub(crate) const STATE_{name}: usize = {};", k * stride),
+        );
+    }
     w(out, "\n/// Byte -> equivalence class.".into());
     w(out, "pub(crate) const BYTE_CLASS: [u8; 256] = [".into());
     for (b, c) in byte_class.iter().enumerate() {

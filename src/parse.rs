@@ -10,7 +10,7 @@ use crate::host;
 use crate::tables::{
     BYTE_CLASS, COMPONENT, END, FAIL_KIND, FIRST_ACCEL, FIRST_FAIL, FIRST_MARK, LOOP_BIT,
     LOOP_BITS, MARK, START_ABSOLUTE_URI, START_RELATIVE_REF, START_URI, START_URI_REFERENCE,
-    STRIDE_SHIFT, TRANS,
+    STATE_IPV6, STRIDE_SHIFT, TRANS,
 };
 use crate::uri_ref::{Layout, UriRef};
 use crate::{Component, ErrorKind, ParseError};
@@ -180,7 +180,23 @@ impl<'a> Parser<'a> {
         } else {
             i
         };
-        ParseError::new(self.input, index, kind, component)
+        self.ipv6_error(state, i)
+            .unwrap_or_else(|| ParseError::new(self.input, index, kind, component))
+    }
+
+    /// Inside an IPv6 literal the DFA takes any hex digit, ':' and '.', and the shape is
+    /// checked at ']'. When the input goes wrong or ends before that, the literal so far may
+    /// already be no IPv6address prefix ("[1.2.3.4"): then that is the error, reported like
+    /// a bad address at ']', at the first byte after '['.
+    #[cold]
+    fn ipv6_error(&self, state: usize, i: usize) -> Option<ParseError> {
+        if state != STATE_IPV6 {
+            return None;
+        }
+        let start = self.layout.host_start as usize + 1;
+        let address = self.input.as_bytes().get(start..i).unwrap_or_default();
+        (!host::ipv6_viable_prefix(address))
+            .then(|| ParseError::new(self.input, start, ErrorKind::InvalidIpv6, Component::Host))
     }
 
     /// Runs the action of the mark state `mark_index` (its index among mark states) entered on
@@ -257,7 +273,8 @@ impl<'a> Parser<'a> {
         let len = self.input.len();
         if let Some(Some(kind)) = END.get(index) {
             let component = COMPONENT.get(index).copied().unwrap_or(Component::Path);
-            return Err(ParseError::new(self.input, len, *kind, component));
+            let error = self.ipv6_error(state, len);
+            return Err(error.unwrap_or_else(|| ParseError::new(self.input, len, *kind, component)));
         }
         let end = len as u32;
         self.close_authority(end);

@@ -731,6 +731,10 @@ const REGRESSIONS: &[&str] = &[
     "//[1:::FFFF:0/",
     "//[9A.90AA:4018",
     "h://[0:ff:1:12345: 1f]/",
+    "non-special://[:80/",
+    // Found by the lead's run of the same property (kept here instead of a seed file).
+    "//[::: 0:250.0.0.0.0]",
+    "//[1.2.3.4",
 ];
 
 #[test]
