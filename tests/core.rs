@@ -849,7 +849,7 @@ fn token() -> BoxedStrategy<String> {
         8 => pick(&[
             ":", "/", "?", "#", "[", "]", "@", "//", "://", "::", "%", "%2", "%41", "%zz", "%e9",
             ".", "..", "v1.", "0", "00", "255", "256", "1.2.3.4", "ffff", "a:", "[::1]", "[v1.x]",
-            "http:", "//h", "@h:1",
+            "http:", "//h", "@h:1", "//[::1", "//[v1.", "//[1:2", "//h:1",
         ]),
         2 => hostile(),
         1 => (pick(&["a", "0", ":", "/", ".", "%41", "@", "::", "1.", "é"]), 20usize..150)
@@ -866,22 +866,71 @@ fn soup() -> BoxedStrategy<String> {
 }
 
 fn dec_octet_ish() -> BoxedStrategy<String> {
-    pick(&[
-        "0", "1", "7", "9", "10", "42", "99", "100", "199", "200", "249", "250", "255", "256",
-        "300", "01", "00", "1000",
-    ])
+    prop_oneof![
+        8 => pick(&["0", "1", "7", "9", "10", "42", "99", "100", "199", "200", "249", "250", "255"]),
+        1 => pick(&["256", "300", "01", "00", "1000", ""]),
+    ]
+    .boxed()
 }
 
+/// Mostly four octets (so that some are IPv4address), sometimes the wrong count.
 fn ipv4ish() -> BoxedStrategy<String> {
+    let count = prop_oneof![3 => Just(4usize), 1 => 1usize..6];
     (
-        prop::collection::vec(dec_octet_ish(), 1..6),
-        prop::sample::select(vec!["", "", "", "."]),
+        count,
+        prop::collection::vec(dec_octet_ish(), 6),
+        pick(&["", "", "", "", "", "."]),
     )
-        .prop_map(|(octets, tail)| octets.join(".") + tail)
+        .prop_map(|(n, octets, tail)| octets[..n].join(".") + &tail)
+        .boxed()
+}
+
+/// IPv6address text by RFC 4291 §2.2 construction: eight groups, a run of them maybe written
+/// as "::", the last two maybe as an IPv4address; valid when the groups and octets are.
+fn ipv6_text() -> BoxedStrategy<String> {
+    let group = prop_oneof![
+        12 => pick(&["0", "1", "a", "F", "ff", "1f", "abc", "FFFF", "0db8"]),
+        1 => pick(&["12345", "g", ""]),
+    ];
+    (
+        prop::collection::vec(group, 8),
+        prop::option::of((0usize..9, 0usize..9)),
+        prop::option::weighted(0.3, ipv4ish()),
+    )
+        .prop_map(|(groups, run, v4)| {
+            let mut groups = groups;
+            let v4_at = if v4.is_some() { 6 } else { 8 };
+            groups.truncate(v4_at);
+            let text = |g: &[String]| g.join(":");
+            let mut s = match run {
+                Some((a, len)) => {
+                    let a = a.min(groups.len());
+                    let b = (a + len.max(1)).min(groups.len());
+                    format!("{}::{}", text(&groups[..a]), text(&groups[b..]))
+                }
+                None => text(&groups),
+            };
+            if let Some(v4) = v4 {
+                if !s.is_empty() && !s.ends_with(':') {
+                    s.push(':');
+                }
+                s.push_str(&v4);
+            }
+            s
+        })
         .boxed()
 }
 
 fn ipv6ish() -> BoxedStrategy<String> {
+    prop_oneof![
+        2 => (ipv6_text(), pick(&["]", "]", "]", "]", "", "]:", "%25en0]"])).prop_map(|(t, c)| format!("[{t}{c}")),
+        1 => ipv6_noise(),
+    ]
+    .boxed()
+}
+
+/// Group soup between brackets: mostly not an IPv6address, in many different ways.
+fn ipv6_noise() -> BoxedStrategy<String> {
     let group = pick(&[
         "0", "1", "a", "F", "ff", "1f", "abc", "FFFF", "0db8", "12345", "g", "", "0:0",
     ]);
@@ -912,16 +961,23 @@ fn ipv6ish() -> BoxedStrategy<String> {
         .boxed()
 }
 
+/// `"[" "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ) "]"`, mostly well formed.
 fn ipvfuture_ish() -> BoxedStrategy<String> {
-    (
-        pick(&["[v", "[V", "[v1", "[vF", "[", "[w"]),
-        run("09afAFxX", &[], 0..3),
+    let valid = (
+        pick(&["[v", "[V"]),
+        run("09afAF", &[], 1..3),
+        run("azAZ09:!$=~-._", &[], 1..5),
+    )
+        .prop_map(|(a, b, d)| format!("{a}{b}.{d}]"));
+    let noisy = (
+        pick(&["[v", "[V", "[v1", "[", "[w"]),
+        run("09afAF", &["x"], 0..3),
         pick(&[".", ".", ""]),
         run("azAZ09:!$=~-._", &["%41", "@", "/"], 0..5),
         pick(&["]", "]", ""]),
     )
-        .prop_map(|(a, b, c, d, e)| [a, b, c, d, e].concat())
-        .boxed()
+        .prop_map(|(a, b, c, d, e)| [a, b, c, d, e].concat());
+    prop_oneof![2 => valid, 1 => noisy].boxed()
 }
 
 fn host() -> BoxedStrategy<String> {
@@ -929,7 +985,7 @@ fn host() -> BoxedStrategy<String> {
         4 => run(&format!("{UNRESERVED}{SUB_DELIMS}"), &["%41", "%2e", "%zz", "%"], 0..8),
         3 => ipv4ish(),
         4 => ipv6ish(),
-        1 => ipvfuture_ish(),
+        2 => ipvfuture_ish(),
     ]
     .boxed()
 }
@@ -981,7 +1037,8 @@ fn path() -> BoxedStrategy<String> {
 }
 
 /// Structured inputs: scheme? "//" authority? path ("?" query)? ("#" fragment)?, each part from
-/// its own alphabet with some near misses, then optionally one hostile byte spliced in.
+/// its own alphabet with some near misses, then optionally one hostile byte spliced in and
+/// optionally cut short.
 fn structured() -> BoxedStrategy<String> {
     let scheme = prop_oneof![
         6 => (pick(&["a", "h", "Z", "x"]), run("azAZ09+-.", &[], 0..6)).prop_map(|(a, b)| a + &b),
@@ -1003,9 +1060,10 @@ fn structured() -> BoxedStrategy<String> {
         path(),
         prop::option::of(query),
         prop::option::of(fragment),
-        prop::option::of((any::<prop::sample::Index>(), hostile())),
+        prop::option::weighted(0.3, (any::<prop::sample::Index>(), hostile())),
+        prop::option::weighted(0.15, any::<prop::sample::Index>()),
     )
-        .prop_map(|(scheme, authority, path, query, fragment, splice)| {
+        .prop_map(|(scheme, authority, path, query, fragment, splice, cut)| {
             let mut s = String::new();
             if let Some(x) = scheme {
                 s.push_str(&x);
@@ -1034,9 +1092,91 @@ fn structured() -> BoxedStrategy<String> {
                 }
                 s.insert_str(i, &h);
             }
+            // Truncation makes proper prefixes of valid inputs: errors at the end of the input.
+            if let Some(at) = cut {
+                let mut i = at.index(s.len() + 1);
+                while !s.is_char_boundary(i) {
+                    i -= 1;
+                }
+                s.truncate(i);
+            }
             s
         })
         .boxed()
+}
+
+/// The generators reach every corner the properties are meant to cover: valid inputs with each
+/// host kind and each optional component, and every error kind the parser can report. Without
+/// this, a generator that drifted into producing only trivial strings would pass silently.
+#[test]
+fn generators_cover_the_grammar() {
+    use proptest::strategy::ValueTree;
+    use std::collections::BTreeMap;
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    let (structured, soup) = (structured(), soup());
+    for i in 0..4000 {
+        let strategy = if i % 2 == 0 { &structured } else { &soup };
+        let input = strategy.new_tree(&mut runner).expect("generate").current();
+        for rule in RULES {
+            let key = match reference::parse(&input, rule) {
+                Ok(p) => {
+                    for (name, present) in [
+                        ("userinfo", p.userinfo.is_some()),
+                        ("port", p.port.is_some()),
+                        ("query", p.query.is_some()),
+                        ("fragment", p.fragment.is_some()),
+                        ("pct-encoded", input.contains('%')),
+                    ] {
+                        if present {
+                            *seen.entry(format!("valid with {name}")).or_default() += 1;
+                        }
+                    }
+                    format!("valid {rule:?} host {:?}", p.host_kind)
+                }
+                Err(_) => format!(
+                    "{:?}",
+                    parse_as(&input, rule).map(|_| ()).unwrap_err().kind()
+                ),
+            };
+            *seen.entry(key).or_default() += 1;
+        }
+    }
+    let mut missing = Vec::new();
+    let mut expect = |key: String, min: usize| {
+        if seen.get(&key).copied().unwrap_or(0) < min {
+            missing.push(format!("{key}: {:?} < {min}", seen.get(&key)));
+        }
+    };
+    for kind in ["Ipv4", "Ipv6", "IpvFuture", "RegName"] {
+        expect(format!("valid UriReference host Some({kind})"), 10);
+        expect(format!("valid Uri host Some({kind})"), 5);
+    }
+    for rule in ["UriReference", "Uri", "AbsoluteUri", "RelativeRef"] {
+        expect(format!("valid {rule} host None"), 50);
+    }
+    for name in ["userinfo", "port", "query", "fragment", "pct-encoded"] {
+        expect(format!("valid with {name}"), 50);
+    }
+    for kind in [
+        "InvalidChar",
+        "InvalidPercentEncoding",
+        "ColonInFirstSegment",
+        "InvalidScheme",
+        "InvalidPort",
+        "InvalidIpv6",
+        "UnexpectedEnd",
+        "MissingScheme",
+        "FragmentNotAllowed",
+    ] {
+        expect(kind.to_string(), 10);
+    }
+    println!("generator coverage: {seen:?}");
+    assert!(
+        missing.is_empty(),
+        "generators under-cover:\n{}",
+        missing.join("\n")
+    );
 }
 
 fn rule() -> impl Strategy<Value = Rule> {
