@@ -1271,6 +1271,76 @@ proptest! {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Exhaustive checks over small alphabets: every string, not a sample
+// ---------------------------------------------------------------------------------------------
+
+/// Every string over `alphabet` of length `0..=max_len`.
+fn all_strings(alphabet: &[&str], max_len: usize) -> Vec<String> {
+    let mut out = vec![String::new()];
+    let mut last = vec![String::new()];
+    for _ in 0..max_len {
+        last = last
+            .iter()
+            .flat_map(|p| alphabet.iter().map(move |a| format!("{p}{a}")))
+            .collect();
+        out.extend(last.iter().cloned());
+    }
+    out
+}
+
+/// Every IP-literal body of up to 7 bytes over hex digits, ":" and "." (which covers "::", every
+/// short h16 layout, and the dotted tail of ls32), closed by "]" or left open: the parser and
+/// the reference agree on each, including the error index.
+#[test]
+fn exhaustive_short_ip_literals() {
+    let bodies = all_strings(&["0", "1", "f", ":", "."], 7);
+    let mut failures = Vec::new();
+    for body in &bodies {
+        for input in [format!("//[{body}]"), format!("//[{body}")] {
+            if let Err(m) = differential(&input, Rule::RelativeRef) {
+                failures.push(m);
+            }
+        }
+    }
+    println!("exhaustive IP-literals: {} inputs", 2 * bodies.len());
+    assert!(
+        failures.is_empty(),
+        "{} disagreements, first:\n{}",
+        failures.len(),
+        failures[..failures.len().min(20)].join("\n")
+    );
+}
+
+/// Every string of up to 4 tokens over the delimiters and a few characters, under every rule.
+#[test]
+fn exhaustive_short_strings() {
+    let inputs = all_strings(
+        &[
+            "a", "1", ":", "/", "?", "#", "@", "[", "]", "%", "%1", "v", ".", " ",
+        ],
+        4,
+    );
+    let mut failures = Vec::new();
+    for input in &inputs {
+        for rule in RULES {
+            if let Err(m) = differential(input, rule) {
+                failures.push(m);
+            }
+        }
+    }
+    println!(
+        "exhaustive short strings: {} inputs x 4 rules",
+        inputs.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} disagreements, first:\n{}",
+        failures.len(),
+        failures[..failures.len().min(20)].join("\n")
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
 // WHATWG suite: robustness only (it is not RFC 3986)
 // ---------------------------------------------------------------------------------------------
 
