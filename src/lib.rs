@@ -18,14 +18,20 @@ extern crate alloc;
 extern crate std;
 
 mod component;
+mod dot_segments;
 mod error;
 mod host;
 mod parse;
 mod recompose;
+mod resolve;
 mod uri_ref;
 
 pub use component::Component;
+pub use dot_segments::remove_dot_segments;
+#[cfg(feature = "alloc")]
+pub use dot_segments::remove_dot_segments_into;
 pub use error::{ErrorKind, ParseError};
 pub use host::{Host, HostKind};
 pub use recompose::{recompose, Recomposed};
+pub use resolve::{Mode, ResolveError, Resolved, ResolvedPath, Resolver};
 pub use uri_ref::{Segments, UriRef};
