@@ -144,7 +144,9 @@ pub struct Resolved<'b, 'r> {
 /// ```
 /// use urilex::UriRef;
 /// let base = UriRef::parse("http://a/b/c/d")?;
-/// let path = UriRef::parse("../g")?.resolve(&base)?.path();
+/// let reference = UriRef::parse("../g")?;
+/// let out = reference.resolve(&base)?;
+/// let path = out.path();
 /// assert_eq!(path.to_string(), "/b/g");
 /// assert_eq!(path.len(), 4);
 /// assert_eq!(path.as_str(), None); // "/b/" from the base, "g" from the reference
@@ -289,6 +291,7 @@ impl<'b, 'r> Resolved<'b, 'r> {
             }
             return;
         }
+        let whole = (head, tail);
         // An absolute path alone is "/" followed by a relative tail.
         let (head, tail) = match (head.is_empty(), tail.strip_prefix('/')) {
             (true, Some(rest)) => ("/", rest),
@@ -315,6 +318,12 @@ impl<'b, 'r> Resolved<'b, 'r> {
         }
         let rest = tail.get(i..).unwrap_or("");
         if has_dot_segment(rest) {
+            return;
+        }
+        if i == 0 {
+            // No dot-segment at all: the path as given (one slice when the head is empty).
+            (self.head, self.tail) = whole;
+            self.kind = PathKind::Concat;
             return;
         }
         // Remove `pops` segments from the end of the head (which ends with "/").
