@@ -17,6 +17,7 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod chars;
 mod component;
 mod dot_segments;
 mod error;
@@ -24,6 +25,7 @@ mod host;
 mod parse;
 mod recompose;
 mod resolve;
+mod tables;
 mod uri_ref;
 
 pub use component::Component;
@@ -35,3 +37,8 @@ pub use host::{Host, HostKind};
 pub use recompose::{recompose, Recomposed};
 pub use resolve::{Mode, ResolveError, Resolved, ResolvedPath, Resolver};
 pub use uri_ref::{Segments, UriRef};
+
+/// The README's examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
