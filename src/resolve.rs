@@ -4,7 +4,7 @@
 use core::fmt;
 
 use crate::dot_segments::{self, has_dot_segment, Dots, Joined};
-use crate::UriRef;
+use crate::{Host, HostKind, UriRef};
 
 /// How a [`Resolver`] reads references.
 ///
@@ -96,9 +96,12 @@ enum PathKind {
 /// The result of resolving a reference against a base (RFC 3986 §5.2): a view that borrows
 /// both and writes the target URI when displayed.
 ///
-/// `'b` is the base's lifetime and `'r` the reference's. Components are the raw text of the
-/// base or the reference; the path is the kept prefix of the base path followed by the
-/// reference path, with dot-segments removed (see [`ResolvedPath`]).
+/// `'b` is the base's lifetime and `'r` the reference's. The accessors are those of
+/// [`UriRef`] and return the raw text of the base or of the reference; the path is the kept
+/// prefix of the base path followed by the reference path, with dot-segments removed, so it
+/// is a [`ResolvedPath`] view rather than a `&str` (and there is no `as_str`, `span` or
+/// `segments`: write the result, e.g. with [`append_to`](Self::append_to), and parse it if
+/// you need those).
 ///
 /// When the result has no authority and its path starts with "//", the written text has "/."
 /// before the path, so that it re-parses with that path instead of an authority (the path
@@ -385,6 +388,53 @@ impl<'b, 'r> Resolved<'b, 'r> {
     /// Whether the result has an authority.
     pub fn has_authority(&self) -> bool {
         self.authority.is_some()
+    }
+
+    /// Whether a `:` port delimiter is present (the port may still be empty).
+    pub fn has_port(&self) -> bool {
+        self.port().is_some()
+    }
+
+    /// The port as a number, as [`UriRef::port_u16`] gives it.
+    ///
+    /// ```
+    /// use urilex::UriRef;
+    /// let base = UriRef::parse("http://a:8080/b")?;
+    /// assert_eq!(UriRef::parse("c")?.resolve(&base)?.port_u16(), Some(8080));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn port_u16(&self) -> Option<u16> {
+        match self.authority? {
+            Src::Base => self.base.port_u16(),
+            Src::Ref => self.reference.port_u16(),
+        }
+    }
+
+    /// The host, classified (§3.2.2), as [`UriRef::host_parsed`] gives it.
+    ///
+    /// ```
+    /// use urilex::{Host, UriRef};
+    /// let base = UriRef::parse("http://a/b")?;
+    /// let out = UriRef::parse("//127.0.0.1/c")?.resolve(&base)?;
+    /// assert_eq!(out.host_parsed(), Some(Host::Ipv4([127, 0, 0, 1].into())));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn host_parsed(&self) -> Option<Host<'_>> {
+        match self.authority? {
+            Src::Base => self.base.host_parsed(),
+            Src::Ref => self.reference.host_parsed(),
+        }
+    }
+
+    /// Which rule of §3.2.2 the host matches, or `None` without an authority.
+    pub fn host_kind(&self) -> Option<HostKind> {
+        self.host_parsed().map(|h| h.kind())
+    }
+
+    /// Always `false`: a resolved URI has a scheme (§5.2.2). Here so that code written for
+    /// [`UriRef`] reads the same.
+    pub fn is_relative(&self) -> bool {
+        false
     }
 
     /// The path (§5.2.2 `T.path`), as a view; see [`ResolvedPath`].
