@@ -510,24 +510,28 @@ pub(crate) fn has_dot_segment(s: &str) -> bool {
     if b.first() == Some(&b'.') && dot_segment_at(b, 0) {
         return true;
     }
-    // "/." pairs inside each word, plus one whose '/' ends the previous word (`carry`).
+    // Words without a '.' (most of them) cost one test; in the others, look for "/." pairs,
+    // including one whose '/' ends the previous word.
     let mut chunks = b.chunks_exact(8);
     let mut at = 0;
-    let mut carry = 0u64;
+    let mut prev = 0u64;
     for chunk in &mut chunks {
         let w = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
-        let slash = eq_mask(w, b'/');
-        let mut pairs = ((slash << 8) | carry) & eq_mask(w, b'.');
-        carry = slash >> 56;
-        while pairs != 0 {
-            if dot_segment_at(b, at + (pairs.trailing_zeros() / 8) as usize) {
-                return true;
+        let dots = eq_mask(w, b'.');
+        if dots != 0 {
+            let carry = u64::from(prev >> 56 == u64::from(b'/')) << 7;
+            let mut pairs = ((eq_mask(w, b'/') << 8) | carry) & dots;
+            while pairs != 0 {
+                if dot_segment_at(b, at + (pairs.trailing_zeros() / 8) as usize) {
+                    return true;
+                }
+                pairs &= pairs - 1;
             }
-            pairs &= pairs - 1;
         }
+        prev = w;
         at += 8;
     }
-    let mut after_slash = carry != 0;
+    let mut after_slash = prev >> 56 == u64::from(b'/');
     for (k, &c) in chunks.remainder().iter().enumerate() {
         if c == b'.' && after_slash && dot_segment_at(b, at + k) {
             return true;
@@ -535,6 +539,24 @@ pub(crate) fn has_dot_segment(s: &str) -> bool {
         after_slash = c == b'/';
     }
     false
+}
+
+/// Index of the last '/' in `s`, a word at a time from the end (the last '/' of a base path
+/// is usually in its last word or two).
+#[inline]
+pub(crate) fn rfind_slash(s: &str) -> Option<usize> {
+    let b = s.as_bytes();
+    let mut end = b.len();
+    let mut words = b.rchunks_exact(8);
+    for chunk in &mut words {
+        let w = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let m = eq_mask(w, b'/');
+        if m != 0 {
+            return Some(end - 1 - (m.leading_zeros() / 8) as usize);
+        }
+        end -= 8;
+    }
+    words.remainder().iter().rposition(|&c| c == b'/')
 }
 
 /// 0x80 in each byte of `w` equal to `c`, 0 elsewhere (exact: no borrow between bytes).
@@ -630,6 +652,7 @@ mod tests {
                 let s = core::str::from_utf8(&v).unwrap();
                 let expected = s.split('/').any(|seg| seg == "." || seg == "..");
                 assert_eq!(has_dot_segment(s), expected, "{s:?}");
+                assert_eq!(rfind_slash(s), s.rfind('/'), "{s:?}");
             }
         }
     }

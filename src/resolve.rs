@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use crate::dot_segments::{self, has_dot_segment, Dots, Joined};
+use crate::dot_segments::{self, has_dot_segment, rfind_slash, Dots, Joined};
 use crate::{Host, HostKind, UriRef};
 
 /// How a [`Resolver`] reads references.
@@ -271,7 +271,7 @@ impl Resolver {
         let head = if base.has_authority() && bp.is_empty() {
             "/"
         } else {
-            bp.rfind('/').and_then(|i| bp.get(..=i)).unwrap_or("")
+            rfind_slash(bp).and_then(|i| bp.get(..=i)).unwrap_or("")
         };
         out.set_dots(
             if rfc2396 {
