@@ -17,23 +17,30 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+#[cfg(feature = "alloc")]
+mod buf;
 pub mod chars;
 mod component;
 mod dot_segments;
 mod error;
 mod host;
+mod normalize;
 mod parse;
+pub mod pct;
 mod recompose;
 mod resolve;
 mod tables;
 mod uri_ref;
 
+#[cfg(feature = "alloc")]
+pub use buf::{SetError, SetErrorKind, UriBuf, UriBufBuilder};
 pub use component::Component;
 pub use dot_segments::remove_dot_segments;
 #[cfg(feature = "alloc")]
 pub use dot_segments::remove_dot_segments_into;
 pub use error::{ErrorKind, ParseError};
 pub use host::{Host, HostKind};
+pub use normalize::{Normalization, Normalized};
 pub use recompose::{recompose, Recomposed};
 pub use resolve::{Mode, ResolveError, Resolved, ResolvedPath, Resolver};
 pub use uri_ref::{Segments, UriRef};
