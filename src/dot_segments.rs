@@ -636,12 +636,12 @@ mod tests {
     use super::*;
     use std::string::String;
 
-    /// The word-at-a-time search against a plain split, on every path of up to 11 bytes over
+    /// The word-at-a-time search against a plain split, on every path of up to 10 bytes over
     /// an alphabet that has the bytes that matter, at every alignment.
     #[test]
     fn has_dot_segment_matches_split() {
         let alphabet = [b'/', b'.', b'a'];
-        for len in 0..=11u32 {
+        for len in 0..=10u32 {
             for n in 0..3usize.pow(len) {
                 let mut v = std::vec::Vec::new();
                 let mut k = n;
