@@ -365,7 +365,7 @@ impl<'b, 'r> Resolved<'b, 'r> {
 
     /// The result as a prefix of the base's text followed by a suffix of the reference's,
     /// when it is that (the common case: `http://a/b/` + `c?d`): writing it is two copies.
-    #[inline]
+    #[inline(always)]
     fn two_slices(&self) -> Option<(&str, &str)> {
         if self.kind != PathKind::Concat {
             return None;
