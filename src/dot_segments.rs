@@ -383,12 +383,12 @@ fn write_chunked<W: fmt::Write + ?Sized, const CAP: usize>(
 /// The exact length of the output and whether it starts with "//".
 pub(crate) fn measure(j: Joined<'_>, mode: Dots) -> (usize, bool) {
     let mut len = 0usize;
-    let mut first2: Option<(usize, usize)> = None; // the two leftmost runs
-    let mut first1: Option<(usize, usize)> = None;
+    // The three leftmost runs: enough for the first two bytes, as only the first can be
+    // empty (after the rootless 2396 strip) and every other run is at least "/".
+    let mut firsts: [Option<(usize, usize)>; 3] = [None; 3];
     let shape = scan(j, mode, |a, b| {
         len += b - a;
-        first2 = first1;
-        first1 = Some((a, b));
+        firsts = [Some((a, b)), firsts[0], firsts[1]];
     });
     let join = shape.join_rootless;
     let mut first = true;
@@ -397,34 +397,42 @@ pub(crate) fn measure(j: Joined<'_>, mode: Dots) -> (usize, bool) {
         len += 3 * shape.leftover - usize::from(join);
         first = false;
     }
-    if let Some((a, _)) = first1 {
-        if first && join && j.byte(a) == b'/' {
-            len -= 1;
-        }
+    let strip = first && join && firsts[0].is_some_and(|(a, _)| j.byte(a) == b'/');
+    if strip {
+        len -= 1;
+    }
+    if firsts[0].is_some() {
         first = false;
     }
-    if shape.trailing && !(first && join) {
+    let trailing = shape.trailing && !(first && join);
+    if trailing {
         len += 1;
     }
-    // Starts with "//"? Leftovers start with "/..", so only runs and the trailing "/" matter.
-    let slashes = if shape.leftover > 0 || join {
-        // Rootless 2396 output never starts with "/" (its first element has no slash).
-        false
-    } else {
-        match (first1, first2) {
-            (Some((a, b)), next) => {
-                j.byte(a) == b'/'
-                    && if b - a >= 2 {
-                        j.byte(a + 1) == b'/'
-                    } else {
-                        // A run of just "/" (an empty segment): the next element starts with "/".
-                        next.is_some() || shape.trailing
-                    }
+    // Starts with "//"? Leftover ".." start with "/." or "..", so only without them.
+    let mut two = [0u8; 2];
+    let mut n = 0;
+    if shape.leftover == 0 {
+        for (k, run) in firsts.iter().enumerate() {
+            let Some((a, b)) = *run else { break };
+            let a = if k == 0 && strip { a + 1 } else { a };
+            for i in a..b {
+                if n == 2 {
+                    break;
+                }
+                if let Some(slot) = two.get_mut(n) {
+                    *slot = j.byte(i);
+                }
+                n += 1;
             }
-            (None, _) => false,
         }
-    };
-    (len, slashes)
+        if trailing && n < 2 {
+            if let Some(slot) = two.get_mut(n) {
+                *slot = b'/';
+            }
+            n += 1;
+        }
+    }
+    (len, n == 2 && two == *b"//")
 }
 
 /// Appends the dot-segment-free form of `j` to `out`, using `out` itself as the §5.2.4 output

@@ -194,17 +194,8 @@ impl Resolver {
     /// assert_eq!(out.to_string(), "foo:/c"); // §5.2.4 as written, for a rootless base
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn resolve<'b, 'r>(
-        &self,
-        reference: &UriRef<'r>,
-        base: &UriRef<'b>,
-    ) -> Result<Resolved<'b, 'r>, ResolveError> {
-        self.plan(reference, base)
-    }
-
-    /// §5.2.2: where each component of the result comes from.
     #[inline]
-    fn plan<'b, 'r>(
+    pub fn resolve<'b, 'r>(
         &self,
         reference: &UriRef<'r>,
         base: &UriRef<'b>,

@@ -258,6 +258,13 @@ fn design_decisions() {
     // No authority and a path starting with "//": "/." keeps it a path.
     assert_eq!(resolve("foo:/a", "/..//x"), "foo:/.//x");
     assert_eq!(resolve("foo:", ".///x"), "foo:/.//x");
+    // Found by proptest: an RFC 2396 rootless path whose first segment is empty once "./"
+    // is gone (step 6c) also needs the "/." ("//a/..a" by hand from steps 6c and 6e).
+    assert_eq!(
+        resolve_with(Mode::Rfc2396, "http:.//b/..//a/.b", "..a").unwrap(),
+        "http:/.//a/..a"
+    );
+    assert_eq!(resolve("http:.//b/..//a/.b", "..a"), "http:/.//a/..a");
     let out = resolve("foo:/a", "/..//x");
     let reparsed = UriRef::parse(&out).unwrap();
     assert_eq!((reparsed.authority(), reparsed.path()), (None, "/.//x"));
@@ -522,8 +529,14 @@ fn naive_rds(path: &str) -> String {
 }
 
 /// RFC 2396 §5.2 step 6 c–f on a buffer (g: unmatched ".." kept).
+///
+/// RFC 2396 defines these steps for hierarchical (absolute-path) bases; for a rootless buffer
+/// (an "opaque" base in RFC 2396 terms) the same steps are applied with every segment, the
+/// empty ones included, counting as a `<segment>`: a "/../" at the very start of such a
+/// buffer follows an empty segment, not the root.
 fn naive_2396_dots(buf: &str) -> String {
     let mut b = buf.to_owned();
+    let absolute = buf.starts_with('/');
     let seg_start = |b: &str, p: usize| b[..p].rfind('/').map_or(0, |s| s + 1);
     // c) remove every "./" whose "." is a complete segment
     while let Some(p) =
@@ -537,13 +550,9 @@ fn naive_2396_dots(buf: &str) -> String {
     }
     // e) "<segment>/../", leftmost first, segment != ".."
     loop {
-        let found = (1..b.len()).find(|&p| {
-            b[p..].starts_with("/../") && {
-                let s = seg_start(&b, p);
-                // The leading "" before a root "/" is not a segment.
-                // p > 0: a "/../" at 0 follows the root, not a segment.
-                &b[s..p] != ".."
-            }
+        let found = (0..b.len()).find(|&p| {
+            // A "/../" at 0 of an absolute path follows the root, not a segment.
+            b[p..].starts_with("/../") && (p > 0 || !absolute) && &b[seg_start(&b, p)..p] != ".."
         });
         match found {
             Some(p) => {
@@ -554,7 +563,7 @@ fn naive_2396_dots(buf: &str) -> String {
         }
     }
     // f) "<segment>/.." at the end
-    if b.len() >= 4 && b.ends_with("/..") {
+    if b.ends_with("/..") && (b.len() >= 4 || !absolute) {
         let p = b.len() - 3;
         let s = seg_start(&b, p);
         if &b[s..p] != ".." {
