@@ -172,10 +172,6 @@ pub(crate) struct Shape {
     trailing: bool,
     /// RFC 2396 rootless path: the first element is written without its leading "/".
     join_rootless: bool,
-    /// The first (leftmost) run, for the "strip its '/'" rule and for peeking at the start.
-    first: Option<(usize, usize)>,
-    /// Number of runs.
-    runs: usize,
 }
 
 /// Scans `j` right to left and calls `emit(start, end)` for each run of surviving text, right
@@ -214,7 +210,6 @@ fn scan(j: Joined<'_>, mode: Dots, mut emit: impl FnMut(usize, usize)) -> Shape 
                     Some((rs, re)) if rs == e => Some((ws, re)),
                     Some(r) => {
                         emit(r.0, r.1);
-                        shape.runs += 1;
                         Some((ws, e))
                     }
                     None => Some((ws, e)),
@@ -230,8 +225,6 @@ fn scan(j: Joined<'_>, mode: Dots, mut emit: impl FnMut(usize, usize)) -> Shape 
     // nothing, and must not count as the first element.
     if let Some(r) = run.filter(|r| r.0 < r.1) {
         emit(r.0, r.1);
-        shape.runs += 1;
-        shape.first = Some(r);
     }
     shape.trailing = match (mode, last) {
         (_, 1) => true,
