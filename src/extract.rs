@@ -656,8 +656,9 @@ enum HtmlTok {
 /// tag, as in HTML. A value with whitespace inside is skipped: browsers delete tabs and line
 /// breaks from URLs (WHATWG URL), but such a value is not an RFC 3986 URI reference.
 ///
-/// TODO(resolve): references are returned unresolved; resolution against
-/// [`Html::base`] will use `UriRef::resolve` once it is available.
+/// With a base — the document's `<base href>` or the caller's ([`Html::with_base`]) — every
+/// reference is resolved (RFC 3986 §5.2, strict) and reported as [`Kind::Uri`] with the target
+/// URI as its text; [`Found::range`] still points at the value as written.
 ///
 /// ```
 /// use urilex::extract::{extract_html, Kind};
@@ -680,6 +681,8 @@ pub fn extract_html<I: AsRef<[u8]> + ?Sized>(html: &I) -> Html<'_> {
         raw_text: None,
         base_href: None,
         caller_base: None,
+        resolve_base: None,
+        buf: String::new(),
     }
 }
 
@@ -703,6 +706,11 @@ pub struct Html<'a> {
     /// The document's `<base href>`, once found (see [`Html::document_base`]).
     base_href: Option<Cow<'a, str>>,
     caller_base: Option<&'a str>,
+    /// The absolute base references are resolved against, once computed (see [`Html::base`]).
+    resolve_base: Option<Option<String>>,
+    /// Reused buffer for resolution results: a result equal to the reference as written (an
+    /// absolute reference without dot-segments) stays borrowed, with no allocation.
+    buf: String,
 }
 
 impl fmt::Debug for Html<'_> {
@@ -714,29 +722,60 @@ impl fmt::Debug for Html<'_> {
 }
 
 impl<'a> Html<'a> {
-    /// Sets the document's own URI, used as the base when the document has no `<base href>`.
-    ///
-    /// TODO(resolve): references are returned unresolved until `UriRef::resolve` is available;
-    /// the base is recorded and reported by [`base`](Self::base).
+    /// Sets the document's own URI: the base when the document has no `<base href>`, and the
+    /// base a relative `<base href>` is resolved against (HTML: the "fallback base URL"). It
+    /// must be an absolute URI (RFC 3986 §5.1); otherwise it is ignored.
     ///
     /// ```
-    /// let it = urilex::extract::extract_html("<a href=x>").with_base("http://a.example/");
-    /// assert_eq!(it.base().as_deref(), Some("http://a.example/"));
+    /// use urilex::extract::{extract_html, Kind};
+    /// let html = r#"<a href="../b?x=1&amp;y=2#f">"#;
+    /// let f = extract_html(html).with_base("http://a.example/d/e").next().unwrap();
+    /// assert_eq!((f.kind(), f.as_str()), (Kind::Uri, "http://a.example/b?x=1&y=2#f"));
+    /// assert_eq!(&html[f.range()], "../b?x=1&amp;y=2#f"); // where it was written
     /// ```
     pub fn with_base(mut self, base: &'a str) -> Self {
         self.caller_base = Some(base);
         self
     }
 
-    /// The base for this document: its first `<base href>` if any (HTML: "the first base
-    /// element with an href attribute in tree order"), else the caller's.
+    /// The absolute base references are resolved against: the document's first `<base href>`
+    /// (HTML: "the first base element with an href attribute in tree order"), resolved against
+    /// the caller's base if it is relative; else the caller's base (see
+    /// [`with_base`](Self::with_base)). `None` when neither gives an absolute URI: references
+    /// are then reported unresolved, as [`Kind::Reference`].
     ///
     /// ```
-    /// let it = urilex::extract::extract_html("<a href=x>").with_base("http://a.example/");
-    /// assert_eq!(it.base().as_deref(), Some("http://a.example/"));
+    /// use urilex::extract::extract_html;
+    /// let it = extract_html("<base href='../other/'><a href=x>").with_base("http://a.example/d/e");
+    /// assert_eq!(it.base().as_deref(), Some("http://a.example/other/"));
+    /// assert_eq!(extract_html("<a href=x>").base(), None);
     /// ```
     pub fn base(&self) -> Option<Cow<'a, str>> {
-        self.document_base().or(self.caller_base.map(Cow::Borrowed))
+        let caller = self
+            .caller_base
+            .map(trim_space)
+            .filter(|c| UriRef::parse(c).is_ok_and(|u| !u.is_relative()));
+        if let Some(doc) = self.document_base() {
+            let doc = match doc {
+                Cow::Borrowed(d) => Cow::Borrowed(trim_space(d)),
+                Cow::Owned(d) => Cow::Owned(String::from(trim_space(&d))),
+            };
+            if let Ok(d) = UriRef::parse(&doc) {
+                if !d.is_relative() {
+                    return Some(doc);
+                }
+                let resolved = caller
+                    .and_then(|c| UriRef::parse(c).ok())
+                    .and_then(|c| d.resolve(&c).ok());
+                if let Some(r) = resolved {
+                    let mut out = String::new();
+                    if r.write_to(&mut out).is_ok() {
+                        return Some(Cow::Owned(out));
+                    }
+                }
+            }
+        }
+        caller.map(Cow::Borrowed)
     }
 
     /// The value of the document's first `<base href>`, decoded; found by a separate pass over
@@ -880,8 +919,21 @@ impl<'a> Iterator for Html<'a> {
                     }
                 }
             };
-            // TODO(resolve): resolve against `self.base()` once `UriRef::resolve` lands on main,
-            // and report the result as `Kind::Uri`.
+            // Resolve against the base (RFC 3986 §5.2), if there is one.
+            if self.resolve_base.is_none() {
+                self.resolve_base = Some(self.base().map(Cow::into_owned));
+            }
+            let base = self.resolve_base.as_ref().and_then(|b| b.as_deref());
+            let (text, kind) = match base {
+                Some(base) if resolve_into(base, &text, &mut self.buf) => {
+                    if self.buf == text.as_str() {
+                        (text, Kind::Uri)
+                    } else {
+                        (Text::Owned(self.buf.clone()), Kind::Uri)
+                    }
+                }
+                _ => (text, kind),
+            };
             // The quotes around a quoted value are its delimiters.
             let quoted = range.start > 0
                 && matches!(self.src.get(range.start - 1), Some(b'"' | b'\''))
@@ -897,6 +949,34 @@ impl<'a> Iterator for Html<'a> {
                 kind,
                 text,
             });
+        }
+    }
+}
+
+/// Writes `reference` resolved against `base` into `buf`; `false` if either does not parse
+/// as needed (the base was checked to be absolute when it was chosen).
+fn resolve_into(base: &str, reference: &Text<'_>, buf: &mut String) -> bool {
+    let reference = match reference {
+        Text::Uri(u) => Ok(*u),
+        Text::Str(s) => UriRef::parse(s),
+        Text::Owned(s) => UriRef::parse(s),
+    };
+    let (Ok(base), Ok(reference)) = (UriRef::parse(base), reference) else {
+        return false;
+    };
+    let Ok(resolved) = reference.resolve(&base) else {
+        return false;
+    };
+    buf.clear();
+    resolved.write_to(buf).is_ok()
+}
+
+impl Text<'_> {
+    fn as_str(&self) -> &str {
+        match self {
+            Text::Uri(u) => u.as_str(),
+            Text::Str(s) => s,
+            Text::Owned(s) => s,
         }
     }
 }

@@ -599,7 +599,7 @@ fn readme_example() {
     );
     let html = r#"<base href="http://example.com/dir/"><a href="page?a=1&amp;b=2">x</a>"#;
     let links: Vec<String> = urilex::extract_html(html).map(|f| f.to_string()).collect();
-    assert_eq!(links, ["page?a=1&b=2"]);
+    assert_eq!(links, ["http://example.com/dir/page?a=1&b=2"]);
 }
 
 proptest! {
@@ -694,4 +694,102 @@ fn contiguous_matches_do_not_allocate() {
     let html = "<a href=\"http://a.example/x\">x</a><img src=/y.png>".repeat(100);
     let (n, allocs) = counting::count(|| extract_html(&html).filter(|f| f.is_borrowed()).count());
     assert_eq!((n, allocs), (200, 0));
+}
+
+/// RFC 3986 §5.4.1 and §5.4.2 examples, as links in a document: the resolved targets are the
+/// ones the RFC lists, with the base from `<base href>` or from the caller.
+#[test]
+fn html_resolution_rfc3986_examples() {
+    let examples = [
+        ("g:h", "g:h"),
+        ("g", "http://a/b/c/g"),
+        ("./g", "http://a/b/c/g"),
+        ("g/", "http://a/b/c/g/"),
+        ("/g", "http://a/g"),
+        ("//g", "http://g"),
+        ("?y", "http://a/b/c/d;p?y"),
+        ("g?y", "http://a/b/c/g?y"),
+        ("#s", "http://a/b/c/d;p?q#s"),
+        ("g#s", "http://a/b/c/g#s"),
+        ("g?y#s", "http://a/b/c/g?y#s"),
+        (";x", "http://a/b/c/;x"),
+        ("g;x", "http://a/b/c/g;x"),
+        ("g;x?y#s", "http://a/b/c/g;x?y#s"),
+        ("", "http://a/b/c/d;p?q"),
+        (".", "http://a/b/c/"),
+        ("./", "http://a/b/c/"),
+        ("..", "http://a/b/"),
+        ("../", "http://a/b/"),
+        ("../g", "http://a/b/g"),
+        ("../..", "http://a/"),
+        ("../../", "http://a/"),
+        ("../../g", "http://a/g"),
+        // §5.4.2 (abnormal)
+        ("../../../g", "http://a/g"),
+        ("../../../../g", "http://a/g"),
+        ("/./g", "http://a/g"),
+        ("/../g", "http://a/g"),
+        ("g.", "http://a/b/c/g."),
+        (".g", "http://a/b/c/.g"),
+        ("g..", "http://a/b/c/g.."),
+        ("..g", "http://a/b/c/..g"),
+        ("./../g", "http://a/b/g"),
+        ("./g/.", "http://a/b/c/g/"),
+        ("g/./h", "http://a/b/c/g/h"),
+        ("g/../h", "http://a/b/c/h"),
+        ("g;x=1/./y", "http://a/b/c/g;x=1/y"),
+        ("g;x=1/../y", "http://a/b/c/y"),
+        ("g?y/./x", "http://a/b/c/g?y/./x"),
+        ("g?y/../x", "http://a/b/c/g?y/../x"),
+        ("g#s/./x", "http://a/b/c/g#s/./x"),
+        ("g#s/../x", "http://a/b/c/g#s/../x"),
+        ("http:g", "http:g"),
+    ];
+    let links: String = examples
+        .iter()
+        .map(|(r, _)| format!("<a href=\"{r}\">x</a>\n"))
+        .collect();
+    let want: Vec<(Kind, &str)> = examples.iter().map(|&(_, t)| (Kind::Uri, t)).collect();
+    let with_tag = format!("<head><base href=\"http://a/b/c/d;p?q\"></head>\n{links}");
+    let by_tag: Vec<Found<'_>> = extract_html(&with_tag).collect();
+    let got: Vec<(Kind, &str)> = by_tag.iter().map(|f| (f.kind(), f.as_str())).collect();
+    assert_eq!(got, want);
+    let by_caller: Vec<Found<'_>> = extract_html(&links)
+        .with_base("http://a/b/c/d;p?q")
+        .collect();
+    let got: Vec<(Kind, &str)> = by_caller.iter().map(|f| (f.kind(), f.as_str())).collect();
+    assert_eq!(got, want);
+    // The range still points at the value as written.
+    for (f, (r, _)) in by_caller.iter().zip(examples) {
+        assert_eq!(&links[f.range()], r);
+    }
+    // An absolute reference that resolution leaves unchanged is not copied.
+    assert!(by_caller[0].is_borrowed() && by_caller[1].uri_ref().is_none());
+}
+
+#[test]
+fn html_relative_base_tag_and_bad_bases() {
+    // A relative <base href> is resolved against the caller's base.
+    let html = "<base href=\"/other/\"><a href=x>";
+    let got: Vec<String> = extract_html(html)
+        .with_base("https://h.example/a/b")
+        .map(|f| f.to_string())
+        .collect();
+    assert_eq!(got, ["https://h.example/other/x"]);
+    // Without an absolute base, references stay relative.
+    let got: Vec<(Kind, String)> = extract_html(html)
+        .map(|f| (f.kind(), f.to_string()))
+        .collect();
+    assert_eq!(got, [(Kind::Reference, "x".to_string())]);
+    let got: Vec<Kind> = extract_html("<a href=x>")
+        .with_base("/not/absolute")
+        .map(|f| f.kind())
+        .collect();
+    assert_eq!(got, [Kind::Reference]);
+    // A base with a fragment is used without it (RFC 3986 §5.1).
+    let got: Vec<String> = extract_html("<a href=y>")
+        .with_base("http://h.example/d/#frag")
+        .map(|f| f.to_string())
+        .collect();
+    assert_eq!(got, ["http://h.example/d/y"]);
 }
