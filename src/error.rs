@@ -36,7 +36,8 @@ pub enum ErrorKind {
     MissingScheme,
     /// A fragment where the grammar forbids one (absolute-URI, §4.3). The index points at `#`.
     FragmentNotAllowed,
-    /// The input is longer than `u32::MAX` bytes; the index is `u32::MAX`.
+    /// The input is longer than `u32::MAX - 1` bytes (offsets are `u32`); the index is
+    /// `u32::MAX`.
     TooLong,
 }
 
@@ -60,7 +61,22 @@ impl ParseError {
     /// Builds an error at `index` of `input`; the offending character is read from there.
     pub(crate) fn new(input: &str, index: usize, kind: ErrorKind, component: Component) -> Self {
         let found = input.get(index..).and_then(|rest| rest.chars().next());
-        ParseError { index: index.min(u32::MAX as usize) as u32, kind, component, found }
+        ParseError {
+            index: index.min(u32::MAX as usize) as u32,
+            kind,
+            component,
+            found,
+        }
+    }
+
+    /// The error for an input longer than `u32::MAX - 1` bytes.
+    pub(crate) const fn too_long() -> Self {
+        ParseError {
+            index: u32::MAX,
+            kind: ErrorKind::TooLong,
+            component: Component::Scheme,
+            found: None,
+        }
     }
 
     /// Byte offset of the first offending byte (see each [`ErrorKind`] for what that means).
@@ -130,7 +146,7 @@ impl fmt::Display for ParseError {
             ErrorKind::FragmentNotAllowed => {
                 write!(f, "fragment not allowed here: '#' at byte {at} (absolute-URI, RFC 3986 section 4.3)")
             }
-            ErrorKind::TooLong => write!(f, "input longer than {} bytes", u32::MAX),
+            ErrorKind::TooLong => write!(f, "input longer than {} bytes", u32::MAX - 1),
         }
     }
 }

@@ -62,7 +62,9 @@ pub(crate) fn classify(host: &str) -> Host<'_> {
             match inner.as_bytes().first() {
                 Some(b'v' | b'V') => Host::IpvFuture(inner),
                 _ => match parse_ipv6(inner.as_bytes()) {
-                    Some(g) => Host::Ipv6(Ipv6Addr::new(g[0], g[1], g[2], g[3], g[4], g[5], g[6], g[7])),
+                    Some(g) => Host::Ipv6(Ipv6Addr::new(
+                        g[0], g[1], g[2], g[3], g[4], g[5], g[6], g[7],
+                    )),
                     // The parser validated it; stay total anyway.
                     None => Host::RegName(host),
                 },
@@ -180,6 +182,90 @@ pub(crate) fn parse_ipv6(s: &[u8]) -> Option<[u16; 8]> {
     }
 }
 
+/// Whether `s` is a prefix of some IPv6address (§3.2.2), i.e. whether more bytes could still
+/// make it valid. Used to report a malformed IPv6 literal as such, at its start, even when
+/// the input breaks off or goes wrong before the closing `]`.
+///
+/// The address is h16 groups separated by `:`, at most one `::` (standing for one or more
+/// zero groups), and optionally an IPv4address in place of the last two groups. Reading left
+/// to right, a prefix stays viable while: no group has more than four hex digits; `::`
+/// appears at most once; the groups written fit (8 without `::`, 7 with it, counting the one
+/// a single trailing `:` still needs); an IPv4 part starts only where two groups remain (after
+/// exactly six groups without `::`, at most five with it) and holds at most four dec-octets
+/// (0-255, no leading zeros).
+pub(crate) fn ipv6_viable_prefix(s: &[u8]) -> bool {
+    let mut groups = 0usize; // complete h16 groups (each ended by ':')
+    let mut ellipsis = false;
+    let mut token = 0usize; // start of the current group or octet
+    let mut octets: Option<usize> = None; // Some(n): in the IPv4 part, n octets complete
+    for (i, &c) in s.iter().enumerate() {
+        let max = if ellipsis { 7 } else { 8 };
+        match c {
+            b':' if octets.is_some() => return false,
+            b':' if i > 0 && s[i - 1] == b':' => {
+                // "::" (or its second ':'): at most once, and it must stand for a group.
+                if ellipsis || groups > 7 {
+                    return false;
+                }
+                ellipsis = true;
+                token = i + 1;
+            }
+            b':' if i == token => {
+                // A ':' that ends no group: only the first of a leading "::".
+                if i != 0 || s.get(1).is_some_and(|&n| n != b':') {
+                    return false;
+                }
+            }
+            b':' => {
+                groups += 1; // the group before this ':' is complete
+                token = i + 1;
+                // Another group must follow, or this ':' becomes "::" (then 7 written at most).
+                if groups + 1 > max && groups > 7 {
+                    return false;
+                }
+                if ellipsis && groups + 1 > 7 {
+                    return false;
+                }
+            }
+            b'.' => {
+                let octet = &s[token..i];
+                if dec_octet(octet).is_none() {
+                    return false;
+                }
+                match octets {
+                    Some(3) => return false,
+                    Some(n) => octets = Some(n + 1),
+                    None => {
+                        // The IPv4 part takes the last two groups.
+                        let fits = if ellipsis { groups <= 5 } else { groups == 6 };
+                        if !fits {
+                            return false;
+                        }
+                        octets = Some(1);
+                    }
+                }
+                token = i + 1;
+            }
+            _ if octets.is_some() => {
+                // A digit of a dec-octet: still a prefix of 0-255 without a leading zero.
+                let octet = &s[token..=i];
+                if !c.is_ascii_digit() || octet.len() > 3 || dec_octet(octet).is_none() {
+                    return false;
+                }
+            }
+            _ => {
+                if hex_value(c).is_none() || i - token >= 4 {
+                    return false;
+                }
+                if i == token && groups + 1 > max {
+                    return false; // no room for another group
+                }
+            }
+        }
+    }
+    true
+}
+
 fn hex_value(c: u8) -> Option<u8> {
     match c {
         b'0'..=b'9' => Some(c - b'0'),
@@ -192,35 +278,146 @@ fn hex_value(c: u8) -> Option<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::{format, string::String, vec, vec::Vec};
 
     fn v6(s: &str) -> Option<Ipv6Addr> {
-        parse_ipv6(s.as_bytes()).map(|g| Ipv6Addr::new(g[0], g[1], g[2], g[3], g[4], g[5], g[6], g[7]))
+        parse_ipv6(s.as_bytes())
+            .map(|g| Ipv6Addr::new(g[0], g[1], g[2], g[3], g[4], g[5], g[6], g[7]))
     }
 
     #[test]
     fn ipv6_agrees_with_std_on_rfc_forms() {
         // std's parser accepts the same textual forms as RFC 3986 IPv6address (RFC 4291 §2.2).
         for s in [
-            "::", "::1", "1::", "1:2:3:4:5:6:7:8", "1:2:3:4:5:6:7::", "::2:3:4:5:6:7:8",
-            "1::8", "fe80::1:2", "::ffff:1.2.3.4", "1:2:3:4:5:6:1.2.3.4", "::1.2.3.4",
-            "1:2:3:4:5::1.2.3.4", "ABCD:ef01::", "0:0:0:0:0:0:0:0",
+            "::",
+            "::1",
+            "1::",
+            "1:2:3:4:5:6:7:8",
+            "1:2:3:4:5:6:7::",
+            "::2:3:4:5:6:7:8",
+            "1::8",
+            "fe80::1:2",
+            "::ffff:1.2.3.4",
+            "1:2:3:4:5:6:1.2.3.4",
+            "::1.2.3.4",
+            "1:2:3:4:5::1.2.3.4",
+            "ABCD:ef01::",
+            "0:0:0:0:0:0:0:0",
         ] {
             assert_eq!(v6(s), s.parse().ok(), "{s}");
             assert!(v6(s).is_some(), "{s}");
         }
         for s in [
-            "", ":", ":::", "1:2:3:4:5:6:7:8:9", "1:2:3:4:5:6:7", "1::2::3", "12345::",
-            "1:2:3:4:5:6::1.2.3.4", "::1.2.3", "::01.1.1.1", "::1.2.3.4:5", "1:", ":1", "::1:",
-            "1:2:3:4:5:6:7:8::", "::1:2:3:4:5:6:7:8", "g::", "::256.1.1.1",
+            "",
+            ":",
+            ":::",
+            "1:2:3:4:5:6:7:8:9",
+            "1:2:3:4:5:6:7",
+            "1::2::3",
+            "12345::",
+            "1:2:3:4:5:6::1.2.3.4",
+            "::1.2.3",
+            "::01.1.1.1",
+            "::1.2.3.4:5",
+            "1:",
+            ":1",
+            "::1:",
+            "1:2:3:4:5:6:7:8::",
+            "::1:2:3:4:5:6:7:8",
+            "g::",
+            "::256.1.1.1",
         ] {
             assert_eq!(v6(s), None, "{s}");
+        }
+    }
+
+    /// Exhaustive check of `ipv6_viable_prefix` on short strings: a prefix is viable exactly
+    /// when some completion, drawn from a set rich enough to finish any IPv6 prefix, parses.
+    #[test]
+    fn ipv6_viable_prefix_matches_completion_search() {
+        // Every viable prefix can be finished by one of these (they close a partial group or
+        // octet, add "::" or groups, or finish an IPv4 part).
+        let mut tails: Vec<String> = Vec::new();
+        for close in [
+            "", "0", "00", "000", ":", "::", "::0", ".0", ".0.0", ".0.0.0", "0.0.0", "0.0",
+            "0.0.0.0", "5", "5.0.0.0",
+        ] {
+            for groups in 0..8 {
+                tails.push(format!("{close}{}", ":0".repeat(groups)));
+                tails.push(format!("{close}{}:0.0.0.0", ":0".repeat(groups)));
+            }
+        }
+        let alphabet = [b'0', b'1', b'2', b'5', b'a', b':', b'.'];
+        let viable_by_search = |p: &[u8]| {
+            tails.iter().any(|t| {
+                let mut v = p.to_vec();
+                v.extend_from_slice(t.as_bytes());
+                parse_ipv6(&v).is_some()
+            })
+        };
+        // All strings up to length 6 over the alphabet, plus long structured prefixes.
+        let mut cases: Vec<Vec<u8>> = vec![Vec::new()];
+        let mut frontier: Vec<Vec<u8>> = vec![Vec::new()];
+        for _ in 0..6 {
+            let mut next = Vec::new();
+            for p in &frontier {
+                for &c in &alphabet {
+                    let mut q = p.clone();
+                    q.push(c);
+                    next.push(q);
+                }
+            }
+            cases.extend(next.iter().cloned());
+            frontier = next;
+        }
+        for s in [
+            "1:2:3:4:5:6:7",
+            "1:2:3:4:5:6:7:",
+            "1:2:3:4:5:6:7:8",
+            "1:2:3:4:5:6:7:8:",
+            "1:2:3:4:5:6:",
+            "1:2:3:4:5:6:1.2.",
+            "1:2:3:4:5:1.",
+            "1::3:4:5:6:7",
+            "1::3:4:5:6:7:",
+            "1::3:4:5:6:7:8",
+            "::2:3:4:5:1.2.3.4",
+            "::2:3:4:5:6:1.2",
+            "1:2:3:4:5:6:7::",
+            "1:2:3:4:5:6:7:8::",
+            "::1.2.3.4.",
+            "1:2:3:4:5:6:255.255.255.255",
+            "1:2:3:4:5:6:256",
+            "ffff:ffff:ffff:ffff:ffff:ffff:ffff:fff",
+        ] {
+            let b = s.as_bytes();
+            for k in 0..=b.len() {
+                cases.push(b[..k].to_vec());
+            }
+        }
+        for p in &cases {
+            assert_eq!(
+                ipv6_viable_prefix(p),
+                viable_by_search(p),
+                "{:?}",
+                String::from_utf8_lossy(p)
+            );
         }
     }
 
     #[test]
     fn ipv4_is_strict_dec_octet() {
         assert_eq!(parse_ipv4(b"255.0.10.199"), Some([255, 0, 10, 199]));
-        for s in ["256.1.1.1", "01.2.3.4", "1.2.3", "1.2.3.4.5", "0x7f.1", "1..2.3", "", "1.2.3.4."] {
+        for s in [
+            "256.1.1.1",
+            "01.2.3.4",
+            "1.2.3",
+            "1.2.3.4.5",
+            "0x7f.1",
+            "1..2.3",
+            "",
+            "1.2.3.4.",
+        ] {
             assert_eq!(parse_ipv4(s.as_bytes()), None, "{s}");
         }
     }

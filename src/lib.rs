@@ -17,11 +17,13 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod chars;
 mod component;
 mod error;
 mod host;
 mod parse;
 mod recompose;
+mod tables;
 mod uri_ref;
 
 pub use component::Component;
@@ -29,3 +31,8 @@ pub use error::{ErrorKind, ParseError};
 pub use host::{Host, HostKind};
 pub use recompose::{recompose, Recomposed};
 pub use uri_ref::{Segments, UriRef};
+
+/// The README's examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

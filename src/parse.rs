@@ -1,55 +1,293 @@
-//! TEMPORARY: an RFC 3986 Appendix B splitter with no validation, so that the rest of the
-//! library can be written against the real `UriRef` layout. Replaced by the table-driven DFA.
+//! The one-pass parser: runs the DFA of `tables/uri.dfa` over the input and records component
+//! boundaries when it enters a mark state.
+//!
+//! The loop does one table step per byte. Transitions into plain states need nothing else;
+//! those into mark states (entered on a delimiter such as `:` `//` `@` `?` `#`) run
+//! [`Parser::mark`], and failure ids end the parse. Both are told apart from plain states by a
+//! single comparison, because build.rs numbers plain states first.
 
+use crate::host;
+use crate::tables::{
+    BYTE_CLASS, COMPONENT, END, FAIL_KIND, FIRST_ACCEL, FIRST_FAIL, FIRST_MARK, LOOP_BIT,
+    LOOP_BITS, MARK, START_ABSOLUTE_URI, START_RELATIVE_REF, START_URI, START_URI_REFERENCE,
+    STATE_IPV6, STRIDE_SHIFT, TRANS,
+};
 use crate::uri_ref::{Layout, UriRef};
 use crate::{Component, ErrorKind, ParseError};
 
+/// The grammar rule to parse (RFC 3986 §3, §4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Rule {
+    /// `URI-reference` (§4.1)
     UriReference,
+    /// `URI` (§3)
     Uri,
+    /// `absolute-URI` (§4.3)
     AbsoluteUri,
+    /// `relative-ref` (§4.2)
     RelativeRef,
 }
 
+/// The actions of mark states (`mark=` in tables/uri.dfa). Each runs with the index of the
+/// delimiter byte that entered the state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Mark {
+    /// `:` after the scheme.
+    Scheme,
+    /// The second `/` of `//`: the authority starts after it.
+    Authority,
+    /// The first `:` of the authority: the host may end here (unless `@` follows later).
+    Port,
+    /// `@`: the userinfo ends, the host starts after it.
+    Userinfo,
+    /// `]` after an IPv6address: check its shape.
+    Ipv6,
+    /// `/` after the authority: the path starts here.
+    Path,
+    /// `?`: the path ends here.
+    Query,
+    /// `#`: the path or query ends here.
+    Fragment,
+}
+
+/// Offsets not yet known.
+const UNSET: u32 = u32::MAX;
+
+/// The longest input whose offsets fit `u32` with `UNSET` to spare.
+pub(crate) const MAX_LEN: usize = u32::MAX as usize - 1;
+
+struct Parser<'a> {
+    input: &'a str,
+    layout: Layout,
+    no_fragment: bool,
+}
+
 pub(crate) fn parse(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
-    let b = input.as_bytes();
-    let n = b.len();
-    let mut l = Layout::default();
-    let mut i = 0;
-    // scheme: ^([^:/?#]+):
-    let first_delim = b.iter().position(|c| matches!(c, b':' | b'/' | b'?' | b'#')).unwrap_or(n);
-    if first_delim > 0 && first_delim < n && b[first_delim] == b':' {
-        l.scheme_end = first_delim as u32;
-        i = first_delim + 1;
-    } else if rule != Rule::UriReference && rule != Rule::RelativeRef {
-        return Err(ParseError::new(input, first_delim, ErrorKind::MissingScheme, Component::Scheme));
+    if input.len() > MAX_LEN {
+        return Err(too_long(input));
     }
-    if b[i..].starts_with(b"//") {
-        let auth_start = i + 2;
-        let auth_end = b[auth_start..].iter().position(|c| matches!(c, b'/' | b'?' | b'#')).map_or(n, |p| p + auth_start);
-        let auth = &b[auth_start..auth_end];
-        let host_start = auth.iter().rposition(|&c| c == b'@').map_or(auth_start, |p| auth_start + p + 1);
-        let hp = &b[host_start..auth_end];
-        let host_end = match hp.iter().rposition(|&c| c == b':') {
-            Some(p) if !hp[p..].contains(&b']') => host_start + p,
-            _ => auth_end,
-        };
-        l.host_start = host_start as u32;
-        l.host_end = host_end as u32;
-        i = auth_end;
-    }
-    l.path_start = i as u32;
-    let path_end = b[i..].iter().position(|c| matches!(c, b'?' | b'#')).map_or(n, |p| p + i);
-    l.path_end = path_end as u32;
-    let query_end = if path_end < n && b[path_end] == b'?' {
-        b[path_end..].iter().position(|&c| c == b'#').map_or(n, |p| p + path_end)
-    } else {
-        path_end
+    let start = match rule {
+        Rule::UriReference => START_URI_REFERENCE,
+        Rule::Uri => START_URI,
+        Rule::AbsoluteUri => START_ABSOLUTE_URI,
+        Rule::RelativeRef => START_RELATIVE_REF,
     };
-    l.query_end = query_end as u32;
-    if rule == Rule::AbsoluteUri && query_end < n {
-        return Err(ParseError::new(input, query_end, ErrorKind::FragmentNotAllowed, Component::Fragment));
+    let mut p = Parser {
+        input,
+        layout: Layout {
+            scheme_end: 0,
+            host_start: 0,
+            host_end: UNSET,
+            path_start: 0,
+            path_end: UNSET,
+            query_end: UNSET,
+        },
+        no_fragment: rule == Rule::AbsoluteUri,
+    };
+    let len = input.len();
+    let mut rest = input.as_bytes();
+    let mut state = start;
+    while let Some((&byte, tail)) = rest.split_first() {
+        // The mask cannot change an in-range index (TRANS is padded to a power of two); it
+        // lets the compiler drop the bounds check.
+        let next = TRANS[(state + BYTE_CLASS[byte as usize] as usize) & (TRANS.len() - 1)] as usize;
+        if next >= FIRST_ACCEL {
+            if next < FIRST_MARK {
+                // An accelerated state (a path, a host, a query): skip the run of bytes that
+                // keep the DFA in it, so the next step is on the byte that leaves it.
+                let bit = LOOP_BIT[((next - FIRST_ACCEL) >> STRIDE_SHIFT) & (LOOP_BIT.len() - 1)];
+                rest = skip_run(tail, bit);
+                state = next;
+                continue;
+            }
+            let i = len - rest.len();
+            if next >= FIRST_FAIL {
+                return Err(p.fail(next - FIRST_FAIL, state, i));
+            }
+            p.mark((next - FIRST_MARK) >> STRIDE_SHIFT, i)?;
+        }
+        state = next;
+        rest = tail;
     }
-    Ok(UriRef::from_layout(input, l))
+    p.finish(state)
+}
+
+/// `LOOP_PAIRS[a | b << 8] == LOOP_BITS[a] & LOOP_BITS[b]`: tests two bytes per load.
+static LOOP_PAIRS: [u8; 65536] = {
+    let mut pairs = [0u8; 65536];
+    let mut i = 0;
+    while i < pairs.len() {
+        pairs[i] = LOOP_BITS[i & 0xff] & LOOP_BITS[i >> 8];
+        i += 1;
+    }
+    pairs
+};
+
+/// Drops the leading bytes of `rest` that keep the DFA in the state whose loop bit is
+/// `loop_bit`: eight at a time (one load, four pair lookups) while it can, then the rest of
+/// the run, shorter than eight, by testing four, two and one byte.
+#[inline(always)]
+fn skip_run(mut rest: &[u8], loop_bit: u8) -> &[u8] {
+    let pair = |w: u64| LOOP_PAIRS[(w & 0xffff) as usize];
+    while let Some(c) = rest.first_chunk::<8>() {
+        let w = u64::from_le_bytes(*c);
+        if pair(w) & pair(w >> 16) & pair(w >> 32) & pair(w >> 48) & loop_bit == 0 {
+            break;
+        }
+        rest = &rest[8..];
+    }
+    if let Some(c) = rest.first_chunk::<4>() {
+        let w = u64::from(u32::from_le_bytes(*c));
+        if pair(w) & pair(w >> 16) & loop_bit != 0 {
+            rest = &rest[4..];
+        }
+    }
+    if let Some(c) = rest.first_chunk::<2>() {
+        if pair(u64::from(u16::from_le_bytes(*c))) & loop_bit != 0 {
+            rest = &rest[2..];
+        }
+    }
+    if let Some((&b, tail)) = rest.split_first() {
+        if LOOP_BITS[b as usize] & loop_bit != 0 {
+            rest = tail;
+        }
+    }
+    rest
+}
+
+/// The error for an input too long for `u32` offsets.
+#[cold]
+pub(crate) fn too_long(input: &str) -> ParseError {
+    // Not `ParseError::new`: reading a character at u32::MAX of a 4 GiB input is pointless.
+    let _ = input;
+    ParseError::too_long()
+}
+
+impl<'a> Parser<'a> {
+    #[cold]
+    fn fail(&self, fail_id: usize, state: usize, i: usize) -> ParseError {
+        let kind = FAIL_KIND
+            .get(fail_id)
+            .copied()
+            .unwrap_or(ErrorKind::InvalidChar);
+        let component = COMPONENT
+            .get(state >> STRIDE_SHIFT)
+            .copied()
+            .unwrap_or(Component::Path);
+        // A bad scheme is reported where it starts: "3ttp://" is wrong at the '3'.
+        let index = if kind == ErrorKind::InvalidScheme {
+            0
+        } else {
+            i
+        };
+        self.ipv6_error(state, i)
+            .unwrap_or_else(|| ParseError::new(self.input, index, kind, component))
+    }
+
+    /// Inside an IPv6 literal the DFA takes any hex digit, ':' and '.', and the shape is
+    /// checked at ']'. When the input goes wrong or ends before that, the literal so far may
+    /// already be no IPv6address prefix ("[1.2.3.4"): then that is the error, reported like
+    /// a bad address at ']', at the first byte after '['.
+    #[cold]
+    fn ipv6_error(&self, state: usize, i: usize) -> Option<ParseError> {
+        if state != STATE_IPV6 {
+            return None;
+        }
+        let start = self.layout.host_start as usize + 1;
+        let address = self.input.as_bytes().get(start..i).unwrap_or_default();
+        (!host::ipv6_viable_prefix(address))
+            .then(|| ParseError::new(self.input, start, ErrorKind::InvalidIpv6, Component::Host))
+    }
+
+    /// Runs the action of the mark state `mark_index` (its index among mark states) entered on
+    /// the delimiter at `i`.
+    #[inline]
+    fn mark(&mut self, mark_index: usize, i: usize) -> Result<(), ParseError> {
+        let l = &mut self.layout;
+        let at = i as u32; // i < MAX_LEN: checked on entry
+        match MARK.get(mark_index) {
+            Some(Mark::Scheme) => {
+                l.scheme_end = at;
+                l.path_start = at + 1;
+            }
+            Some(Mark::Authority) => l.host_start = at + 1,
+            Some(Mark::Port) => l.host_end = at,
+            Some(Mark::Userinfo) => {
+                // A ':' seen so far was inside the userinfo, not before a port.
+                l.host_start = at + 1;
+                l.host_end = UNSET;
+            }
+            Some(Mark::Ipv6) => {
+                let start = l.host_start as usize + 1; // after '['
+                let address = self.input.as_bytes().get(start..i).unwrap_or_default();
+                if host::parse_ipv6(address).is_none() {
+                    return Err(ParseError::new(
+                        self.input,
+                        start,
+                        ErrorKind::InvalidIpv6,
+                        Component::Host,
+                    ));
+                }
+            }
+            Some(Mark::Path) => self.close_authority(at),
+            Some(Mark::Query) => {
+                self.close_authority(at);
+                self.layout.path_end = at;
+            }
+            Some(Mark::Fragment) => {
+                if self.no_fragment {
+                    return Err(ParseError::new(
+                        self.input,
+                        i,
+                        ErrorKind::FragmentNotAllowed,
+                        Component::Fragment,
+                    ));
+                }
+                self.close_authority(at);
+                let l = &mut self.layout;
+                if l.path_end == UNSET {
+                    l.path_end = at;
+                }
+                l.query_end = at;
+            }
+            None => {}
+        }
+        Ok(())
+    }
+
+    /// Ends an open authority at `at`: the host ends there unless a port did, and the path
+    /// starts there.
+    #[inline]
+    fn close_authority(&mut self, at: u32) {
+        let l = &mut self.layout;
+        if l.host_start > l.path_start {
+            if l.host_end == UNSET {
+                l.host_end = at;
+            }
+            l.path_start = at;
+        }
+    }
+
+    fn finish(mut self, state: usize) -> Result<UriRef<'a>, ParseError> {
+        let index = state >> STRIDE_SHIFT;
+        let len = self.input.len();
+        if let Some(Some(kind)) = END.get(index) {
+            let component = COMPONENT.get(index).copied().unwrap_or(Component::Path);
+            let error = self.ipv6_error(state, len);
+            return Err(error.unwrap_or_else(|| ParseError::new(self.input, len, *kind, component)));
+        }
+        let end = len as u32;
+        self.close_authority(end);
+        let l = &mut self.layout;
+        if l.host_start == 0 {
+            l.host_end = 0;
+        }
+        if l.path_end == UNSET {
+            l.path_end = end;
+        }
+        if l.query_end == UNSET {
+            l.query_end = end;
+        }
+        Ok(UriRef::from_layout(self.input, self.layout))
+    }
 }

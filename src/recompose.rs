@@ -19,7 +19,13 @@ pub fn recompose<'a>(
     query: Option<&'a str>,
     fragment: Option<&'a str>,
 ) -> Recomposed<'a> {
-    Recomposed { scheme, authority, path, query, fragment }
+    Recomposed {
+        scheme,
+        authority,
+        path,
+        query,
+        fragment,
+    }
 }
 
 /// The result of [`recompose`]: writes the URI reference when displayed.

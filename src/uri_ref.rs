@@ -140,7 +140,8 @@ impl<'a> UriRef<'a> {
     /// `authority` (§3.2), without `//`; `Some("")` for `file:///x`.
     #[inline]
     pub fn authority(&self) -> Option<&'a str> {
-        self.has_authority().then(|| self.slice(self.authority_start(), self.layout.path_start))
+        self.has_authority()
+            .then(|| self.slice(self.authority_start(), self.layout.path_start))
     }
 
     /// Whether the reference has an authority (`//` after the scheme, if any).
@@ -160,13 +161,15 @@ impl<'a> UriRef<'a> {
     /// `host` (§3.2.2), as written; IP-literals keep their brackets.
     #[inline]
     pub fn host(&self) -> Option<&'a str> {
-        self.has_authority().then(|| self.slice(self.layout.host_start, self.layout.host_end))
+        self.has_authority()
+            .then(|| self.slice(self.layout.host_start, self.layout.host_end))
     }
 
     /// `port` (§3.2.3), without `:`; `Some("")` for `http://a:/`.
     #[inline]
     pub fn port(&self) -> Option<&'a str> {
-        self.has_port().then(|| self.slice(self.layout.host_end + 1, self.layout.path_start))
+        self.has_port()
+            .then(|| self.slice(self.layout.host_end + 1, self.layout.path_start))
     }
 
     /// Whether a `:` port delimiter is present (the port may still be empty).
@@ -256,7 +259,9 @@ impl<'a> UriRef<'a> {
     pub fn segments(&self) -> Segments<'a> {
         let path = self.path();
         let rest = path.strip_prefix('/').unwrap_or(path);
-        Segments { rest: if path.is_empty() { None } else { Some(rest) } }
+        Segments {
+            rest: if path.is_empty() { None } else { Some(rest) },
+        }
     }
 
     /// The byte range of a component within [`as_str`](Self::as_str), or `None` when it is
@@ -275,8 +280,12 @@ impl<'a> UriRef<'a> {
         let len = self.input.len() as u32;
         match component {
             Component::Scheme => self.scheme().map(|_| r(0, l.scheme_end)),
-            Component::Authority => self.authority().map(|_| r(self.authority_start(), l.path_start)),
-            Component::Userinfo => self.userinfo().map(|_| r(self.authority_start(), l.host_start - 1)),
+            Component::Authority => self
+                .authority()
+                .map(|_| r(self.authority_start(), l.path_start)),
+            Component::Userinfo => self
+                .userinfo()
+                .map(|_| r(self.authority_start(), l.host_start - 1)),
             Component::Host => self.host().map(|_| r(l.host_start, l.host_end)),
             Component::Port => self.port().map(|_| r(l.host_end + 1, l.path_start)),
             Component::Path => Some(r(l.path_start, l.path_end)),

@@ -1,0 +1,933 @@
+//! Tests of the core parser (issue 2), in one integration-test binary:
+//!
+//! - `conformance_*`: the shared vectors of ../shared/conformance/parse.jsonl, one test per
+//!   `kind`, plus the `spec` records judged by RFC 3986;
+//! - `class_tables`: every byte of every generated class against `support::abnf`;
+//! - `prop_*`: the DFA against `support::reference` (a recursive recognizer written from
+//!   Appendix A) on generated hostile strings, and parse → Display → parse;
+//! - `whatwg_*`: robustness on the WHATWG suite (not RFC 3986: no expected results);
+//! - `parsing_allocates_nothing`: a counting global allocator over corpora and vectors;
+//! - `uri_ref_is_small_and_copy`.
+
+mod support;
+
+use std::fmt::Write as _;
+use std::net::{Ipv4Addr, Ipv6Addr};
+
+use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
+use urilex::{Component, ErrorKind, Host, HostKind, ParseError, UriRef};
+
+use support::abnf;
+use support::data::{self, ParseRecord};
+use support::reference::{self, Parts, Rule};
+
+#[global_allocator]
+static ALLOC: support::alloc::Counting = support::alloc::Counting;
+
+// ---------------------------------------------------------------------------------------------
+// Shared helpers
+// ---------------------------------------------------------------------------------------------
+
+const RULES: [Rule; 4] = [
+    Rule::UriReference,
+    Rule::Uri,
+    Rule::AbsoluteUri,
+    Rule::RelativeRef,
+];
+
+/// The parser entry point for a grammar rule.
+fn parse_as(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
+    match rule {
+        Rule::UriReference => UriRef::parse(input),
+        Rule::Uri => UriRef::parse_uri(input),
+        Rule::AbsoluteUri => UriRef::parse_absolute(input),
+        Rule::RelativeRef => UriRef::parse_relative(input),
+    }
+}
+
+/// The rule a parse.jsonl `kind` names.
+fn rule_of_kind(kind: &str) -> Rule {
+    match kind {
+        "uri-reference" => Rule::UriReference,
+        "uri" => Rule::Uri,
+        "absolute-uri" => Rule::AbsoluteUri,
+        "relative-ref" => Rule::RelativeRef,
+        other => panic!("unknown kind {other:?} in parse.jsonl"),
+    }
+}
+
+fn component_of(name: &str) -> Component {
+    match name {
+        "scheme" => Component::Scheme,
+        "userinfo" => Component::Userinfo,
+        "host" => Component::Host,
+        "port" => Component::Port,
+        "path" => Component::Path,
+        "query" => Component::Query,
+        "fragment" => Component::Fragment,
+        other => panic!("unknown component {other:?}"),
+    }
+}
+
+/// The text of a component by its accessor (`path()` is never `None`).
+fn accessor(u: &UriRef<'_>, c: Component) -> Option<String> {
+    let s = match c {
+        Component::Scheme => u.scheme(),
+        Component::Authority => u.authority(),
+        Component::Userinfo => u.userinfo(),
+        Component::Host => u.host(),
+        Component::Port => u.port(),
+        Component::Path => Some(u.path()),
+        Component::Query => u.query(),
+        Component::Fragment => u.fragment(),
+    };
+    s.map(str::to_string)
+}
+
+const ALL_COMPONENTS: [Component; 8] = [
+    Component::Scheme,
+    Component::Authority,
+    Component::Userinfo,
+    Component::Host,
+    Component::Port,
+    Component::Path,
+    Component::Query,
+    Component::Fragment,
+];
+
+fn reference_kind(k: reference::HostKind) -> HostKind {
+    match k {
+        reference::HostKind::Ipv4 => HostKind::Ipv4,
+        reference::HostKind::Ipv6 => HostKind::Ipv6,
+        reference::HostKind::IpvFuture => HostKind::IpvFuture,
+        reference::HostKind::RegName => HostKind::RegName,
+    }
+}
+
+/// Checks a successful parse against the reference's components, and the accessors against
+/// each other and against std where std is an independent judge.
+fn compare_parts(input: &str, u: &UriRef<'_>, p: &Parts) -> Result<(), String> {
+    let expected = [
+        p.scheme.clone(),
+        p.authority.clone(),
+        p.userinfo.clone(),
+        p.host.clone(),
+        p.port.clone(),
+        Some(p.path.clone()),
+        p.query.clone(),
+        p.fragment.clone(),
+    ];
+    for (i, c) in ALL_COMPONENTS.into_iter().enumerate() {
+        let got = accessor(u, c);
+        if got != expected[i] {
+            return Err(format!("{c}: parser {got:?}, reference {:?}", expected[i]));
+        }
+        let span = u.span(c);
+        let want = p.spans[i].map(|(a, b)| a..b);
+        if span != want {
+            return Err(format!("span({c}): parser {span:?}, reference {want:?}"));
+        }
+    }
+    if u.as_str() != input {
+        return Err(format!("as_str() = {:?}", u.as_str()));
+    }
+    let kind = u.host_kind();
+    if kind != p.host_kind.map(reference_kind) {
+        return Err(format!(
+            "host_kind: parser {kind:?}, reference {:?}",
+            p.host_kind
+        ));
+    }
+    // host_parsed: IP addresses decoded as std decodes the same text.
+    match (u.host_parsed(), p.host.as_deref()) {
+        (None, None) => {}
+        (Some(Host::Ipv4(a)), Some(h)) if h.parse::<Ipv4Addr>().ok() == Some(a) => {}
+        (Some(Host::Ipv6(a)), Some(h)) => {
+            let inner = &h[1..h.len() - 1];
+            if let Ok(want) = inner.parse::<Ipv6Addr>() {
+                if a != want {
+                    return Err(format!("host_parsed: {a} but std reads {want}"));
+                }
+            }
+        }
+        (Some(Host::IpvFuture(f)), Some(h)) if Some(f) == h.get(1..h.len() - 1) => {}
+        (Some(Host::RegName(r)), Some(h)) if r == h => {}
+        (got, h) => return Err(format!("host_parsed {got:?} for host {h:?}")),
+    }
+    // port_u16: the port's value when it fits in u16 (leading zeros allowed: §3.2.3 *DIGIT).
+    let want_port = p.port.as_deref().and_then(|d| d.parse::<u16>().ok());
+    if u.port_u16() != want_port {
+        return Err(format!(
+            "port_u16 {:?}, expected {want_port:?}",
+            u.port_u16()
+        ));
+    }
+    if u.is_relative() != p.scheme.is_none() {
+        return Err("is_relative".into());
+    }
+    if u.has_port() != p.port.is_some() {
+        return Err("has_port".into());
+    }
+    // segments(): §3.3 "a path consists of a sequence of path segments separated by a slash";
+    // joined back with "/" they give the path without its leading "/".
+    let segs: Vec<&str> = u.segments().collect();
+    let rest = p.path.strip_prefix('/').unwrap_or(&p.path);
+    if p.path.is_empty() != segs.is_empty() || (!p.path.is_empty() && segs.join("/") != rest) {
+        return Err(format!("segments {segs:?} of path {:?}", p.path));
+    }
+    let mut back: Vec<&str> = u.segments().rev().collect();
+    back.reverse();
+    if back != segs {
+        return Err(format!("segments().rev() {back:?} != {segs:?}"));
+    }
+    // §5.3 recomposition of the reference's components gives the input back.
+    let re = urilex::recompose(
+        p.scheme.as_deref(),
+        p.authority.as_deref(),
+        &p.path,
+        p.query.as_deref(),
+        p.fragment.as_deref(),
+    )
+    .to_string();
+    if re != input {
+        return Err(format!("recompose gives {re:?}"));
+    }
+    Ok(())
+}
+
+/// Whether a parser error agrees with the reference's error position `r` (the length of the
+/// longest prefix of the input that is a prefix of some valid input), following the index
+/// rules of `ErrorKind`'s docs.
+fn compare_error(input: &str, e: &ParseError, r: usize) -> Result<(), String> {
+    let b = input.as_bytes();
+    let i = e.index();
+    if i > b.len() {
+        return Err(format!("index {i} beyond the input ({} bytes)", b.len()));
+    }
+    if e.found() != input.get(i..).and_then(|s| s.chars().next()) {
+        return Err(format!("found() = {:?} at {i}", e.found()));
+    }
+    let ok = match e.kind() {
+        // The index points at the first byte after "[", and the reference must fail inside
+        // that IP-literal (at or before its "]").
+        ErrorKind::InvalidIpv6 => {
+            let close = b[i..]
+                .iter()
+                .position(|&c| c == b']')
+                .map_or(b.len(), |p| i + p);
+            i >= 1 && b[i - 1] == b'[' && i <= r && r <= close
+        }
+        // "3ttp://a.com": the index is 0 even where a relative path could run on to the ":"
+        // (URI-reference); the reference must then fail exactly at that ":" after scheme bytes.
+        ErrorKind::InvalidScheme => {
+            i == 0
+                && (r == 0 || (b.get(r) == Some(&b':') && b[..r].iter().all(|&c| abnf::scheme(c))))
+        }
+        ErrorKind::UnexpectedEnd => i == r && i == b.len(),
+        ErrorKind::InvalidChar => i == r && i < b.len(),
+        ErrorKind::ColonInFirstSegment => i == r && b.get(i) == Some(&b':'),
+        ErrorKind::FragmentNotAllowed => i == r && b.get(i) == Some(&b'#'),
+        ErrorKind::InvalidPercentEncoding => {
+            i == r && (i >= 1 && b[i - 1] == b'%' || i >= 2 && b[i - 2] == b'%')
+        }
+        ErrorKind::TooLong => false,
+        _ => i == r,
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "error {:?} at {i} ({e}), but the reference says the input stops being viable at {r}",
+            e.kind()
+        ))
+    }
+}
+
+/// The whole differential check of one input under one rule.
+fn differential(input: &str, rule: Rule) -> Result<(), String> {
+    let ours = parse_as(input, rule);
+    let theirs = reference::parse(input, rule);
+    let res = match (&ours, &theirs) {
+        (Ok(u), Ok(p)) => compare_parts(input, u, p).and_then(|()| roundtrip(u, rule)),
+        (Err(e), Err(r)) => compare_error(input, e, *r),
+        (Ok(u), Err(r)) => Err(format!("parser accepts ({u:?}); reference rejects at {r}")),
+        (Err(e), Ok(p)) => Err(format!(
+            "parser rejects ({e}, {:?} at {}); reference accepts: {p:?}",
+            e.kind(),
+            e.index()
+        )),
+    };
+    res.map_err(|m| format!("{input:?} as {rule:?}: {m}"))
+}
+
+/// parse → Display → parse is the identity (same text, same components, same spans).
+fn roundtrip(u: &UriRef<'_>, rule: Rule) -> Result<(), String> {
+    let text = u.to_string();
+    if text != u.as_str() {
+        return Err(format!("Display wrote {text:?}"));
+    }
+    let again = parse_as(&text, rule).map_err(|e| format!("re-parse of Display failed: {e}"))?;
+    for c in ALL_COMPONENTS {
+        if accessor(&again, c) != accessor(u, c) || again.span(c) != u.span(c) {
+            return Err(format!("re-parse changed {c}"));
+        }
+    }
+    if again != *u || again.host_parsed() != u.host_parsed() {
+        return Err("re-parse differs".into());
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Size and Copy (DESIGN.md: "Copy, at most 40 bytes")
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn uri_ref_is_small_and_copy() {
+    fn assert_copy<T: Copy>() {}
+    assert_copy::<UriRef<'static>>();
+    assert_copy::<ParseError>();
+    let size = std::mem::size_of::<UriRef<'static>>();
+    assert!(size <= 40, "UriRef is {size} bytes, more than 40");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Conformance: ../shared/conformance/parse.jsonl
+// ---------------------------------------------------------------------------------------------
+
+/// Checks one strict record: validity for its kind, every component it asserts, its host type
+/// and (for fluent-uri's error vectors) the error index.
+fn check_strict(r: &ParseRecord) -> Result<(), String> {
+    let rule = rule_of_kind(&r.kind);
+    let u = match (parse_as(&r.input, rule), r.valid) {
+        (Ok(u), true) => u,
+        (Err(e), false) => {
+            if let Some(want) = r.error_index {
+                if e.index() != want {
+                    return Err(format!("error index {} ({e}), expected {want}", e.index()));
+                }
+                // fluent-uri's InvalidIpv6Addr is our InvalidIpv6; its UnexpectedCharOrEnd
+                // covers all of our other kinds.
+                if r.error_kind.as_deref() == Some("InvalidIpv6Addr")
+                    && e.kind() != ErrorKind::InvalidIpv6
+                {
+                    return Err(format!("kind {:?}, expected InvalidIpv6", e.kind()));
+                }
+            }
+            if e.index() > r.input.len() {
+                return Err(format!("error index {} beyond the input", e.index()));
+            }
+            return Ok(());
+        }
+        (Ok(u), false) => return Err(format!("accepted ({u:?}), expected an error")),
+        (Err(e), true) => return Err(format!("rejected: {e}")),
+    };
+    for (name, want) in &r.components {
+        let got = accessor(&u, component_of(name));
+        if got.as_ref() != want.as_ref() {
+            return Err(format!("{name}: got {got:?}, expected {want:?}"));
+        }
+    }
+    if let Some(t) = &r.host_type {
+        let want = match t.as_str() {
+            "ipv4" => HostKind::Ipv4,
+            "ipv6" => HostKind::Ipv6,
+            "ipvfuture" => HostKind::IpvFuture,
+            "reg-name" => HostKind::RegName,
+            other => return Err(format!("unknown host_type {other:?}")),
+        };
+        if u.host_kind() != Some(want) {
+            return Err(format!("host_kind {:?}, expected {want:?}", u.host_kind()));
+        }
+    }
+    Ok(())
+}
+
+/// Runs every strict record of one kind; prints the count; fails listing every failure.
+fn conformance_kind(kind: &str) {
+    let records: Vec<ParseRecord> = data::parse_records()
+        .into_iter()
+        .filter(|r| r.kind == kind && r.spec.is_none())
+        .collect();
+    assert!(!records.is_empty(), "no strict {kind} records");
+    let failures: Vec<String> = records
+        .iter()
+        .filter_map(|r| {
+            check_strict(r)
+                .err()
+                .map(|m| format!("{}: {m}", r.describe()))
+        })
+        .collect();
+    println!(
+        "parse.jsonl strict {kind}: {}/{} pass",
+        records.len() - failures.len(),
+        records.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {} strict {kind} records fail:\n{}",
+        failures.len(),
+        records.len(),
+        failures.join("\n")
+    );
+}
+
+macro_rules! conformance {
+    ($($name:ident => $kind:literal,)*) => {$(
+        #[test]
+        fn $name() {
+            conformance_kind($kind);
+        }
+    )*};
+}
+
+conformance! {
+    conformance_uri_reference => "uri-reference",
+    conformance_uri => "uri",
+    conformance_absolute_uri => "absolute-uri",
+    conformance_relative_ref => "relative-ref",
+}
+
+/// Records with a `spec` field come from another specification or a library's own choice.
+/// DESIGN.md: urilex implements RFC 3986 exactly, so the RFC wins and the expected validity is
+/// the record's `rfc_check`, not its `valid`:
+/// - RFC 6874 zone identifiers (`[fe80::1%25en0]`) and lenient `%en0`: RFC 3986's IP-literal
+///   has no zone, and `%` is not allowed inside IPv6address (§3.2.2) → invalid;
+/// - uri-js escaping control characters (`#\t`): RFC 3986 has no such leniency (§2, §3.5) → invalid;
+/// - boost.url's `#` inside a fragment: `fragment = *( pchar / "/" / "?" )` (§3.5) → invalid;
+/// - rfc3987 IRIs: non-ASCII is outside RFC 3986's character set (§2) → invalid (agrees);
+/// - Go rejecting `%41` in a host: reg-name allows pct-encoded (§3.2.2) → valid;
+/// - python-hyper rejecting `256.256.256.256`: it matches reg-name (§3.2.2) → valid, reg-name;
+/// - rhymu8354 rejecting port 65536: `port = *DIGIT` is unbounded (§3.2.3) → valid.
+///
+/// Component values of these records are the source's own (e.g. uri-js's re-escaped
+/// fragment), so only validity is checked here; the reference recognizer checks the rest.
+#[test]
+fn conformance_spec_records_follow_rfc3986() {
+    let records: Vec<ParseRecord> = data::parse_records()
+        .into_iter()
+        .filter(|r| r.spec.is_some())
+        .collect();
+    assert!(!records.is_empty());
+    let mut failures = Vec::new();
+    for r in &records {
+        let rule = rule_of_kind(&r.kind);
+        let want = r.rfc_valid();
+        // The reference recognizer (Appendix A) must agree with rfc_check, or the record's
+        // reading of the RFC is in doubt.
+        let reference = reference::parse(&r.input, rule);
+        if reference.is_ok() != want {
+            failures.push(format!(
+                "{}: rfc_check says valid={want}, reference says {reference:?}",
+                r.describe()
+            ));
+        }
+        match parse_as(&r.input, rule) {
+            Ok(u) if want => {
+                if let Ok(p) = &reference {
+                    if let Err(m) = compare_parts(&r.input, &u, p) {
+                        failures.push(format!("{}: {m}", r.describe()));
+                    }
+                }
+            }
+            Err(e) if !want => {
+                if let Err(idx) = reference {
+                    if let Err(m) = compare_error(&r.input, &e, idx) {
+                        failures.push(format!("{}: {m}", r.describe()));
+                    }
+                }
+            }
+            Ok(u) => failures.push(format!(
+                "{}: accepted ({u:?}); RFC 3986 says invalid",
+                r.describe()
+            )),
+            Err(e) => failures.push(format!(
+                "{}: rejected ({e}); RFC 3986 says valid",
+                r.describe()
+            )),
+        }
+    }
+    println!(
+        "parse.jsonl spec records: {}/{} follow RFC 3986",
+        records.len() - failures.len(),
+        records.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} spec records fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// The oracle must itself pass the strict vectors before it may judge the parser: validity,
+/// every asserted component and host type, and the error index (except where fluent-uri
+/// reports IPv6 errors at the first byte after "[", and "3ttp:" schemes at 0, which are the
+/// documented exceptions to the longest-viable-prefix rule).
+#[test]
+fn reference_passes_strict_vectors() {
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for r in data::parse_records().iter().filter(|r| r.spec.is_none()) {
+        count += 1;
+        let res = reference::parse(&r.input, rule_of_kind(&r.kind));
+        let err = match (&res, r.valid) {
+            (Ok(p), true) => {
+                let got = |c: &str| match c {
+                    "scheme" => p.scheme.clone(),
+                    "userinfo" => p.userinfo.clone(),
+                    "host" => p.host.clone(),
+                    "port" => p.port.clone(),
+                    "path" => Some(p.path.clone()),
+                    "query" => p.query.clone(),
+                    _ => p.fragment.clone(),
+                };
+                let bad = r.components.iter().find(|(c, want)| got(c) != *want);
+                let kind_ok = match r.host_type.as_deref() {
+                    None => true,
+                    Some(t) => {
+                        let k = match t {
+                            "ipv4" => reference::HostKind::Ipv4,
+                            "ipv6" => reference::HostKind::Ipv6,
+                            "ipvfuture" => reference::HostKind::IpvFuture,
+                            _ => reference::HostKind::RegName,
+                        };
+                        p.host_kind == Some(k)
+                    }
+                };
+                match (bad, kind_ok) {
+                    (Some((c, want)), _) => Some(format!("{c}: {:?}, expected {want:?}", got(c))),
+                    (None, false) => Some(format!("host kind {:?}", p.host_kind)),
+                    (None, true) => None,
+                }
+            }
+            (Err(i), false) => match r.error_index {
+                Some(want) if want != *i => {
+                    let b = r.input.as_bytes();
+                    let ipv6 = r.error_kind.as_deref() == Some("InvalidIpv6Addr")
+                        && want >= 1
+                        && b[want - 1] == b'['
+                        && want <= *i;
+                    let scheme = want == 0
+                        && b.get(*i) == Some(&b':')
+                        && b[..*i].iter().all(|&c| abnf::scheme(c));
+                    (!ipv6 && !scheme).then(|| format!("error at {i}, expected {want}"))
+                }
+                _ => None,
+            },
+            (Ok(p), false) => Some(format!("accepted: {p:?}")),
+            (Err(i), true) => Some(format!("rejected at {i}")),
+        };
+        if let Some(m) = err {
+            failures.push(format!("{}: {m}", r.describe()));
+        }
+    }
+    println!(
+        "reference recognizer: {}/{count} strict records pass",
+        count - failures.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "reference fails {} strict records:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// The parser and the reference agree on every conformance input under every rule, not only
+/// the rule the record names (this covers the error index of every invalid record too).
+#[test]
+fn parser_agrees_with_reference_on_all_vector_inputs() {
+    let mut inputs: Vec<String> = data::parse_records().into_iter().map(|r| r.input).collect();
+    inputs.sort();
+    inputs.dedup();
+    let failures: Vec<String> = inputs
+        .iter()
+        .flat_map(|i| {
+            RULES
+                .iter()
+                .filter_map(move |&rule| differential(i, rule).err())
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} disagreements:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Character class tables: every byte of every class against the ABNF
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn class_tables() {
+    let mut seen = Vec::new();
+    let mut failures = Vec::new();
+    for class in urilex::chars::ALL {
+        let name = class.name();
+        let Some(pred) = abnf::by_name(name) else {
+            failures.push(format!(
+                "unknown class {name:?} (not an RFC 3986 rule name)"
+            ));
+            continue;
+        };
+        if seen.contains(&name) {
+            failures.push(format!("class {name:?} listed twice"));
+        }
+        seen.push(name);
+        for b in 0..=255u8 {
+            if class.contains(b) != pred(b) {
+                failures.push(format!(
+                    "{name}: byte 0x{b:02X} ({:?}): table says {}, ABNF says {}",
+                    b as char,
+                    class.contains(b),
+                    pred(b)
+                ));
+            }
+        }
+    }
+    for (name, _) in abnf::CLASSES {
+        if !seen.contains(name) {
+            failures.push(format!("class {name:?} missing from urilex::chars::ALL"));
+        }
+    }
+    println!("class tables: {} classes x 256 bytes checked", seen.len());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Properties: the DFA against the reference recognizer
+// ---------------------------------------------------------------------------------------------
+
+/// Cases per property: PROPTEST_CASES when set, else `default`. The two agreement properties
+/// together run 100 000 cases by default.
+fn config(default: u32) -> ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default);
+    ProptestConfig {
+        cases,
+        max_shrink_iters: 4096,
+        ..ProptestConfig::default()
+    }
+}
+
+/// Bytes and strings the grammar treats specially or not at all.
+fn hostile() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just(" ".to_string()),
+        "[\\x00-\\x1f\\x7f]",
+        "[\"<>\\\\^`{|}]",
+        Just("é".to_string()),
+        Just("\u{80}".to_string()),
+        Just("€".to_string()),
+        Just("\u{10FFFF}".to_string()),
+        Just("%".to_string()),
+        Just("%g".to_string()),
+        Just("%4".to_string()),
+        "[\\[\\]@:/?#%]",
+    ]
+}
+
+/// Tokens of the URI alphabet, structural fragments, and hostile bytes.
+fn token() -> impl Strategy<Value = String> {
+    prop_oneof![
+        10 => "[A-Za-z0-9._~-]{1,3}",
+        3 => "[!$&'()*+,;=]",
+        8 => prop::sample::select(vec![
+            ":", "/", "?", "#", "[", "]", "@", "//", "://", "::", "%", "%2", "%41", "%zz", "%e9",
+            ".", "..", "v1.", "V", "0", "00", "1", "255", "256", "1.2.3.4", "ffff", "a:", "[::1]",
+            "[v1.x]",
+        ]).prop_map(str::to_string),
+        2 => hostile(),
+        1 => "[a0:/.%@]{20,80}",
+        1 => "a{50,300}",
+    ]
+}
+
+/// Token soup: no structure at all.
+fn soup() -> impl Strategy<Value = String> {
+    prop::collection::vec(token(), 0..20).prop_map(|v| v.concat())
+}
+
+fn ipv6ish() -> impl Strategy<Value = String> {
+    (
+        prop::collection::vec("[0-9a-fA-F]{0,5}", 0..10),
+        prop::option::of(0usize..10),
+        prop::option::of(
+            "(25[0-6]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9]|0[0-9])(\\.[0-9]{1,3}){0,4}",
+        ),
+        prop::sample::select(vec!["]", "]", "]", ""]),
+    )
+        .prop_map(|(groups, ellipsis, v4, close)| {
+            let mut parts: Vec<String> = groups;
+            if let Some(at) = ellipsis {
+                let at = at.min(parts.len());
+                parts.insert(at, String::new());
+                if at == 0 || at == parts.len() - 1 {
+                    parts.insert(at, String::new());
+                }
+            }
+            let mut s = parts.join(":");
+            if let Some(v4) = v4 {
+                if !s.is_empty() && !s.ends_with(':') {
+                    s.push(':');
+                }
+                s.push_str(&v4);
+            }
+            format!("[{s}{close}")
+        })
+}
+
+fn host() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => "([a-zA-Z0-9._~!$&'()*+,;=-]|%[0-9a-fA-F]{2}){0,8}",
+        3 => "(25[0-9]|2[0-9][0-9]|1[0-9][0-9]|[1-9]?[0-9]|0[0-9]{1,2})(\\.(25[0-9]|2[0-9][0-9]|[1-9]?[0-9]|0[0-9])){0,4}\\.?",
+        4 => ipv6ish(),
+        1 => "\\[[vV][0-9a-fA-FxX]{0,2}\\.?[a-zA-Z0-9:!$=~%]{0,4}\\]?",
+    ]
+}
+
+fn authority() -> impl Strategy<Value = String> {
+    (
+        prop::option::of("([a-zA-Z0-9:._~!$&'()*+,;=-]|%[0-9a-fA-F]{2}){0,6}"),
+        host(),
+        prop::option::of(prop_oneof![4 => "[0-9]{0,6}", 1 => "[0-9a:]{0,3}"]),
+    )
+        .prop_map(|(user, host, port)| {
+            let mut s = String::new();
+            if let Some(u) = user {
+                s.push_str(&u);
+                s.push('@');
+            }
+            s.push_str(&host);
+            if let Some(p) = port {
+                s.push(':');
+                s.push_str(&p);
+            }
+            s
+        })
+}
+
+fn path() -> impl Strategy<Value = String> {
+    (
+        any::<bool>(),
+        prop::collection::vec(
+            "([a-zA-Z0-9:@._~!$&'()*+,;=-]|%[0-9a-fA-F]{2}|\\.\\.){0,5}",
+            0..5,
+        ),
+    )
+        .prop_map(|(absolute, segs)| {
+            let joined = segs.join("/");
+            if absolute {
+                format!("/{joined}")
+            } else {
+                joined
+            }
+        })
+}
+
+/// Structured inputs: scheme? "//" authority? path ("?" query)? ("#" fragment)?, each part from
+/// its own alphabet with some near misses, then optionally one hostile byte spliced in.
+fn structured() -> impl Strategy<Value = String> {
+    let scheme = prop_oneof![6 => "[a-zA-Z][a-zA-Z0-9+.-]{0,5}", 1 => "[a-zA-Z0-9+.%_-]{0,4}"];
+    let query = "([a-zA-Z0-9:@/?._~!$&'()*+,;=-]|%[0-9a-fA-F]{2}){0,8}";
+    let fragment = "([a-zA-Z0-9:@/?#._~!$&'()*+,;=-]|%[0-9a-fA-F]{2}){0,8}";
+    (
+        prop::option::of(scheme),
+        prop::option::of(authority()),
+        path(),
+        prop::option::of(query),
+        prop::option::of(fragment),
+        prop::option::of((any::<prop::sample::Index>(), hostile())),
+    )
+        .prop_map(|(scheme, authority, path, query, fragment, splice)| {
+            let mut s = String::new();
+            if let Some(x) = scheme {
+                s.push_str(&x);
+                s.push(':');
+            }
+            if let Some(a) = authority {
+                s.push_str("//");
+                s.push_str(&a);
+                if !path.is_empty() && !path.starts_with('/') {
+                    s.push('/');
+                }
+            }
+            s.push_str(&path);
+            if let Some(q) = query {
+                s.push('?');
+                s.push_str(&q);
+            }
+            if let Some(f) = fragment {
+                s.push('#');
+                s.push_str(&f);
+            }
+            if let Some((at, h)) = splice {
+                let mut i = at.index(s.len() + 1);
+                while !s.is_char_boundary(i) {
+                    i -= 1;
+                }
+                s.insert_str(i, &h);
+            }
+            s
+        })
+}
+
+fn rule() -> impl Strategy<Value = Rule> {
+    prop::sample::select(RULES.to_vec())
+}
+
+proptest! {
+    #![proptest_config(config(60_000))]
+
+    /// The DFA and the reference agree on structured inputs: validity, every component and
+    /// span, host kind, or the error index; valid parses round-trip through Display.
+    #[test]
+    fn prop_agrees_with_reference_structured(input in structured(), rule in rule()) {
+        differential(&input, rule).map_err(TestCaseError::fail)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config(40_000))]
+
+    /// The same on unstructured token soup with hostile bytes and long runs.
+    #[test]
+    fn prop_agrees_with_reference_soup(input in soup(), rule in rule()) {
+        differential(&input, rule).map_err(TestCaseError::fail)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config(10_000))]
+
+    /// Arbitrary Unicode never panics, and every error index lies within the input.
+    #[test]
+    fn prop_any_string_is_handled(input in any::<String>()) {
+        for rule in RULES {
+            if let Err(e) = parse_as(&input, rule) {
+                prop_assert!(e.index() <= input.len());
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// WHATWG suite: robustness only (it is not RFC 3986)
+// ---------------------------------------------------------------------------------------------
+
+/// A `fmt::Write` that discards its input, so error messages can be rendered without a String.
+struct Sink(usize);
+
+impl std::fmt::Write for Sink {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0 += s.len();
+        Ok(())
+    }
+}
+
+#[test]
+fn whatwg_inputs_never_panic_and_errors_point_inside() {
+    let inputs = data::whatwg_inputs();
+    assert!(inputs.len() > 800);
+    let (mut valid, mut invalid) = (0, 0);
+    for input in &inputs {
+        for rule in RULES {
+            let res = std::panic::catch_unwind(|| parse_as(input, rule).map(|u| u.to_string()));
+            match res {
+                Err(_) => panic!("panic on {input:?} as {rule:?}"),
+                Ok(Ok(text)) => {
+                    assert_eq!(&text, input);
+                    valid += 1;
+                }
+                Ok(Err(e)) => {
+                    assert!(
+                        e.index() <= input.len(),
+                        "{input:?} as {rule:?}: index {} > len",
+                        e.index()
+                    );
+                    let mut sink = Sink(0);
+                    write!(sink, "{e}").expect("Display");
+                    assert!(sink.0 > 0);
+                    invalid += 1;
+                }
+            }
+        }
+    }
+    println!(
+        "whatwg.jsonl: {} inputs x 4 rules: {valid} accepted, {invalid} rejected",
+        inputs.len()
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Allocation: parsing allocates nothing
+// ---------------------------------------------------------------------------------------------
+
+/// Touches every accessor so that lazily computed parts are exercised under the counter too.
+fn exercise(u: &UriRef<'_>) -> usize {
+    let mut n = u.as_str().len() + u.path().len();
+    n += [
+        u.scheme(),
+        u.authority(),
+        u.userinfo(),
+        u.host(),
+        u.port(),
+        u.query(),
+        u.fragment(),
+    ]
+    .iter()
+    .map(|c| c.map_or(0, str::len))
+    .sum::<usize>();
+    n += usize::from(u.port_u16().is_some()) + usize::from(u.host_kind().is_some());
+    n += usize::from(u.host_parsed().is_some()) + u.segments().count();
+    n += ALL_COMPONENTS.iter().filter_map(|&c| u.span(c)).count();
+    n
+}
+
+#[test]
+fn parsing_allocates_nothing() {
+    let mut inputs: Vec<String> = data::corpus_lines().into_iter().map(|(_, l)| l).collect();
+    let corpus = inputs.len();
+    inputs.extend(data::all_conformance_strings());
+    let mut sink = Sink(0);
+    let ((ok, err, touched), allocations) = support::alloc::count(|| {
+        let (mut ok, mut err, mut touched) = (0usize, 0usize, 0usize);
+        for input in &inputs {
+            for rule in RULES {
+                match parse_as(input, rule) {
+                    Ok(u) => {
+                        ok += 1;
+                        touched += exercise(&u);
+                        let _ = write!(sink, "{u}");
+                    }
+                    Err(e) => {
+                        err += 1;
+                        touched += e.index();
+                        let _ = write!(sink, "{e}");
+                    }
+                }
+            }
+        }
+        (ok, err, touched)
+    });
+    println!(
+        "allocation test: {corpus} corpus lines + {} vector strings x 4 rules: {ok} ok, {err} errors, {allocations} allocations ({touched}, {} bytes of Display)",
+        inputs.len() - corpus,
+        sink.0
+    );
+    assert_eq!(allocations, 0, "parsing allocated {allocations} times");
+}
+
+/// The counter itself works (a test that could not fail would prove nothing).
+#[test]
+fn allocation_counter_counts() {
+    let (v, n) = support::alloc::count(|| vec![1u8; 10]);
+    assert_eq!(v.len(), 10);
+    assert!(n >= 1);
+}
