@@ -460,7 +460,10 @@ impl Parse for Uriparse {
 //     fn resolve(base: &Self::Base, reference: &str, buf: &mut String) -> bool {
 //         match urilex::UriRef::parse(reference) {
 //             Ok(r) => match r.resolve(base) {
-//                 Ok(t) => write!(buf, "{t}").is_ok(),
+//                 Ok(t) => {
+//                     t.append_to(buf);
+//                     true
+//                 }
 //                 Err(_) => false,
 //             },
 //             Err(_) => false,
