@@ -112,7 +112,7 @@ resolve_bench!(resolve_url, setup_resolve_url, Url);
 resolve_bench!(resolve_ada_url, setup_resolve_ada_url, Ada);
 resolve_bench!(resolve_uriparse, setup_resolve_uriparse, Uriparse);
 
-// TODO(urilex-normalize): normalize_bench!(normalize_urilex, Urilex);
+normalize_bench!(normalize_urilex, Urilex);
 normalize_bench!(normalize_fluent_uri, FluentUri);
 normalize_bench!(normalize_iri_string, IriString);
 normalize_bench!(normalize_url, Url);
@@ -139,7 +139,7 @@ library_benchmark_group!(
 
 library_benchmark_group!(
     name = normalize;
-    benchmarks = normalize_fluent_uri, normalize_iri_string, normalize_url, normalize_ada_url,
+    benchmarks = normalize_urilex, normalize_fluent_uri, normalize_iri_string, normalize_url, normalize_ada_url,
         normalize_uriparse
 );
 

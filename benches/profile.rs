@@ -12,7 +12,10 @@ use std::hint::black_box;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
     if args.len() < 3 {
         eprintln!("usage: profile <parse|host_path|resolve|normalize> <peer> <corpus> [passes]");
         return ExitCode::from(2);

@@ -276,7 +276,28 @@ fn roundtrip(u: &UriRef<'_>, rule: Rule) -> Result<(), String> {
     if again != *u || again.host_parsed() != u.host_parsed() {
         return Err("re-parse differs".into());
     }
+    // RFC 3986 §5.3: recomposing the parsed components gives back the reference.
+    let recomposed =
+        urilex::recompose(u.scheme(), u.authority(), u.path(), u.query(), u.fragment());
+    if recomposed.to_string() != u.as_str() || recomposed.len() != u.as_str().len() {
+        return Err(format!("recompose wrote {recomposed}"));
+    }
     Ok(())
+}
+
+/// Offsets are u32: an input of u32::MAX + 1 bytes is an error, not a panic or a wrap.
+#[test]
+fn inputs_longer_than_u32_max_are_refused() {
+    let huge = "a".repeat(u32::MAX as usize + 1);
+    let e = UriRef::parse(&huge).unwrap_err();
+    assert_eq!(
+        (e.kind(), e.index()),
+        (ErrorKind::TooLong, u32::MAX as usize)
+    );
+    assert_eq!(
+        e.to_string(),
+        format!("input longer than {} bytes", u32::MAX)
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

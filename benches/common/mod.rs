@@ -583,17 +583,18 @@ impl Resolve for Uriparse {
     }
 }
 
-// TODO(urilex-normalize): enable once `uri.normalized()` has landed on main.
-// impl Normalize for Urilex {
-//     const NAME: &'static str = "urilex";
-//     #[inline]
-//     fn normalize(s: &str, buf: &mut String) -> bool {
-//         match urilex::UriRef::parse(s) {
-//             Ok(u) => write!(buf, "{}", u.normalized()).is_ok(),
-//             Err(_) => false,
-//         }
-//     }
-// }
+impl Normalize for Urilex {
+    const NAME: &'static str = "urilex";
+    /// `normalized()`: RFC 3986 §6.2.2 (the default level), a `Display` view written into the
+    /// buffer without an intermediate allocation.
+    #[inline]
+    fn normalize(s: &str, buf: &mut String) -> bool {
+        match urilex::UriRef::parse(s) {
+            Ok(u) => write!(buf, "{}", u.normalized()).is_ok(),
+            Err(_) => false,
+        }
+    }
+}
 
 impl Normalize for FluentUri {
     const NAME: &'static str = "fluent-uri";
@@ -704,7 +705,7 @@ macro_rules! for_each_resolver {
 #[macro_export]
 macro_rules! for_each_normalizer {
     ($m:ident) => {
-        // TODO(urilex-normalize): $m!(Urilex);
+        $m!(Urilex);
         $m!(FluentUri);
         $m!(IriString);
         $m!(Url);
