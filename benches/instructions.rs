@@ -104,7 +104,7 @@ host_path_bench!(host_path_http, Http);
 host_path_bench!(host_path_ada_url, Ada);
 host_path_bench!(host_path_uriparse, Uriparse);
 
-// TODO(urilex-resolve): resolve_bench!(resolve_urilex, setup_resolve_urilex, Urilex);
+resolve_bench!(resolve_urilex, setup_resolve_urilex, Urilex);
 resolve_bench!(resolve_fluent_uri, setup_resolve_fluent_uri, FluentUri);
 resolve_bench!(resolve_oxiri, setup_resolve_oxiri, Oxiri);
 resolve_bench!(resolve_iri_string, setup_resolve_iri_string, IriString);
@@ -133,7 +133,7 @@ library_benchmark_group!(
 
 library_benchmark_group!(
     name = resolve;
-    benchmarks = resolve_fluent_uri, resolve_oxiri, resolve_iri_string, resolve_url,
+    benchmarks = resolve_urilex, resolve_fluent_uri, resolve_oxiri, resolve_iri_string, resolve_url,
         resolve_ada_url, resolve_uriparse
 );
 

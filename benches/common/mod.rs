@@ -449,27 +449,28 @@ impl Parse for Uriparse {
     }
 }
 
-// TODO(urilex-resolve): enable once `reference.resolve(&base)` has landed on main.
-// impl Resolve for Urilex {
-//     const NAME: &'static str = "urilex";
-//     type Base = urilex::UriRef<'static>;
-//     fn base(s: &'static str) -> Option<Self::Base> {
-//         urilex::UriRef::parse(s).ok()
-//     }
-//     #[inline]
-//     fn resolve(base: &Self::Base, reference: &str, buf: &mut String) -> bool {
-//         match urilex::UriRef::parse(reference) {
-//             Ok(r) => match r.resolve(base) {
-//                 Ok(t) => {
-//                     t.append_to(buf);
-//                     true
-//                 }
-//                 Err(_) => false,
-//             },
-//             Err(_) => false,
-//         }
-//     }
-// }
+impl Resolve for Urilex {
+    const NAME: &'static str = "urilex";
+    type Base = urilex::UriRef<'static>;
+    /// Any URI with a scheme is a base; a base fragment is ignored by `resolve` (§5.1).
+    fn base(s: &'static str) -> Option<Self::Base> {
+        urilex::UriRef::parse_uri(s).ok()
+    }
+    /// `resolve` returns a span view; `append_to` writes it into the reused buffer.
+    #[inline]
+    fn resolve(base: &Self::Base, reference: &str, buf: &mut String) -> bool {
+        match urilex::UriRef::parse(reference) {
+            Ok(r) => match r.resolve(base) {
+                Ok(t) => {
+                    t.append_to(buf);
+                    true
+                }
+                Err(_) => false,
+            },
+            Err(_) => false,
+        }
+    }
+}
 
 impl Resolve for FluentUri {
     const NAME: &'static str = "fluent-uri";
@@ -691,7 +692,7 @@ macro_rules! for_each_parser {
 #[macro_export]
 macro_rules! for_each_resolver {
     ($m:ident) => {
-        // TODO(urilex-resolve): $m!(Urilex);
+        $m!(Urilex);
         $m!(FluentUri);
         $m!(Oxiri);
         $m!(IriString);
