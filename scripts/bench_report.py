@@ -129,6 +129,7 @@ def machine():
         "cpu": cpu,
         "nproc": sh("nproc"),
         "os": platform.platform(),
+        "loadavg": open("/proc/loadavg").read().split()[:3] if os.path.exists("/proc/loadavg") else ["?"],
         "rustc": sh("rustc -V"),
         "valgrind": sh("valgrind --version"),
         "commit": sh("git rev-parse --short HEAD") + (" (dirty)" if sh("git status --porcelain -- src benches build.rs tables Cargo.toml") else ""),
@@ -202,6 +203,8 @@ def markdown(rows, m, tgt):
     L.append("")
     L.append(f"- date (UTC): {m['date']}")
     L.append(f"- machine: {m['cpu']}, {m['nproc']} CPUs (shared, noisy: trust instruction counts first), {m['os']}")
+    L.append(f"- load average (1/5/15 min) when the report was written: {' '.join(m['loadavg'])}"
+             " (other jobs share the machine; wall times carry that noise, instruction counts do not)")
     L.append(f"- toolchain: {m['rustc']}; {m['valgrind']}; profile `bench` (LTO, 1 codegen unit)")
     L.append(f"- urilex commit: {m['commit']}")
     L.append("- peers: " + ", ".join(f"{k} {v}" for k, v in m["versions"].items()))
