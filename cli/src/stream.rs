@@ -1,0 +1,420 @@
+//! Streaming input: whole-line chunks read into reused buffers, processed on one thread or on
+//! several with the output written in input order.
+//!
+//! Memory stays bounded for any input size: at most [`IN_FLIGHT_PER_THREAD`] chunks per worker
+//! exist at once, each about [`CHUNK`] bytes (a single line longer than that makes its chunk as
+//! long as the line, which no line-oriented tool can avoid).
+
+use std::io::{self, Read, Write};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::sync::Mutex;
+
+use indicatif::ProgressBar;
+
+/// Target size of one chunk of input. Big enough that per-chunk costs (a channel message, a
+/// `write` system call) vanish next to the per-line work, small enough to keep memory flat.
+pub const CHUNK: usize = 1 << 20;
+
+/// Chunks in flight per worker thread (reading, queued, processed, waiting to be written).
+const IN_FLIGHT_PER_THREAD: usize = 3;
+
+/// Reads a byte stream as chunks that end at a line boundary.
+pub struct ChunkReader<R> {
+    src: R,
+    /// The partial last line of the previous read, moved to the front of the next chunk.
+    carry: Vec<u8>,
+    eof: bool,
+    target: usize,
+}
+
+impl<R: Read> ChunkReader<R> {
+    /// Reads `src` in chunks of about `target` bytes.
+    pub fn new(src: R, target: usize) -> Self {
+        ChunkReader {
+            src,
+            carry: Vec::new(),
+            eof: false,
+            target: target.max(1),
+        }
+    }
+
+    /// Replaces `buf`'s contents with the next run of whole lines: every line ends with `\n`
+    /// except possibly the last line of the input. Returns `false` (and an empty `buf`) at the
+    /// end of the input.
+    ///
+    /// A read shorter than asked for (a pipe with nothing more waiting) ends the chunk as soon
+    /// as it holds a whole line, so `tail -f log | urilex check` answers line by line.
+    pub fn next_chunk(&mut self, buf: &mut Vec<u8>) -> io::Result<bool> {
+        buf.clear();
+        buf.append(&mut self.carry);
+        // Bytes before `searched` are known to hold no '\n' (only the partial carried line).
+        let mut searched = buf.len();
+        loop {
+            if self.eof {
+                return Ok(!buf.is_empty());
+            }
+            let len = buf.len();
+            let want = self.target.saturating_sub(len).max(64 * 1024);
+            buf.resize(len + want, 0);
+            let n = loop {
+                match self.src.read(&mut buf[len..]) {
+                    Ok(n) => break n,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(e) => {
+                        buf.truncate(len);
+                        return Err(e);
+                    }
+                }
+            };
+            buf.truncate(len + n);
+            if n == 0 {
+                self.eof = true;
+                continue;
+            }
+            let full = buf.len() >= self.target || n < want;
+            if !full {
+                continue;
+            }
+            // Only the new bytes are searched, so a line of any length costs linear time.
+            if let Some(i) = memchr::memrchr(b'\n', &buf[searched..]) {
+                let cut = searched + i + 1;
+                self.carry.extend_from_slice(&buf[cut..]);
+                buf.truncate(cut);
+                return Ok(true);
+            }
+            searched = buf.len();
+        }
+    }
+}
+
+/// Counts for a run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Lines read.
+    pub lines: u64,
+    /// Lines reported as invalid.
+    pub invalid: u64,
+    /// Bytes read.
+    pub bytes: u64,
+}
+
+impl Stats {
+    fn add(&mut self, other: Stats) {
+        self.lines += other.lines;
+        self.invalid += other.invalid;
+        self.bytes += other.bytes;
+    }
+}
+
+/// A per-line job. `line` excludes its `\n` (and a `\r` before it). Appends its output to
+/// `out` and any diagnostics to `err`; returns `false` for an invalid line.
+pub trait LineOp: Sync {
+    /// Per-thread scratch space, reused from line to line so the hot path does not allocate.
+    type Scratch: Default;
+
+    /// Processes one line; `lineno` is 1-based.
+    fn line(
+        &self,
+        lineno: u64,
+        line: &[u8],
+        scratch: &mut Self::Scratch,
+        out: &mut String,
+        err: &mut String,
+    ) -> bool;
+
+    /// Processes a chunk of whole lines, the first numbered `first`.
+    fn chunk(
+        &self,
+        first: u64,
+        chunk: &[u8],
+        scratch: &mut Self::Scratch,
+        out: &mut String,
+        err: &mut String,
+    ) -> Stats {
+        let mut stats = Stats {
+            bytes: chunk.len() as u64,
+            ..Stats::default()
+        };
+        for line in lines(chunk) {
+            if !self.line(first + stats.lines, line, scratch, out, err) {
+                stats.invalid += 1;
+            }
+            stats.lines += 1;
+        }
+        stats
+    }
+}
+
+/// The lines of a chunk, without their `\n` or `\r\n`. A final line without `\n` counts; the
+/// empty remainder after a final `\n` does not.
+pub fn lines(chunk: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let mut rest = chunk;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let (line, next) = match memchr::memchr(b'\n', rest) {
+            Some(i) => (&rest[..i], &rest[i + 1..]),
+            None => (rest, &rest[rest.len()..]),
+        };
+        rest = next;
+        Some(line.strip_suffix(b"\r").unwrap_or(line))
+    })
+}
+
+/// Why a run stopped early.
+#[derive(Debug)]
+pub enum RunError {
+    /// Reading the input failed.
+    Input(io::Error),
+    /// Writing the output failed (a closed pipe shows up here as `BrokenPipe`).
+    Output(io::Error),
+}
+
+/// Where diagnostics go: stderr, with the progress bar (if any) moved out of the way.
+pub struct Sinks<'a> {
+    /// Output.
+    pub out: &'a mut dyn Write,
+    /// Diagnostics.
+    pub err: &'a mut dyn Write,
+    /// The progress bar, advanced by the bytes of each chunk written.
+    pub progress: Option<&'a ProgressBar>,
+}
+
+impl Sinks<'_> {
+    fn emit(&mut self, out: &str, err: &str, bytes: u64) -> Result<(), RunError> {
+        if !err.is_empty() {
+            match self.progress {
+                Some(pb) => pb.suspend(|| self.err.write_all(err.as_bytes())),
+                None => self.err.write_all(err.as_bytes()),
+            }
+            .map_err(RunError::Output)?;
+        }
+        self.out.write_all(out.as_bytes()).map_err(RunError::Output)?;
+        if let Some(pb) = self.progress {
+            pb.inc(bytes);
+        }
+        Ok(())
+    }
+}
+
+/// Runs `op` over every line of `src` with `threads` workers (1 = on this thread), writing
+/// output in input order.
+pub fn run<R, O>(src: R, op: &O, threads: usize, sinks: &mut Sinks<'_>) -> Result<Stats, RunError>
+where
+    R: Read + Send,
+    O: LineOp,
+{
+    if threads <= 1 {
+        run_single(src, op, sinks)
+    } else {
+        run_parallel(src, op, threads, sinks)
+    }
+}
+
+fn run_single<R: Read, O: LineOp>(
+    src: R,
+    op: &O,
+    sinks: &mut Sinks<'_>,
+) -> Result<Stats, RunError> {
+    let mut reader = ChunkReader::new(src, CHUNK);
+    let (mut buf, mut out, mut err) = (Vec::new(), String::new(), String::new());
+    let mut scratch = O::Scratch::default();
+    let mut total = Stats::default();
+    while reader.next_chunk(&mut buf).map_err(RunError::Input)? {
+        out.clear();
+        err.clear();
+        let stats = op.chunk(total.lines + 1, &buf, &mut scratch, &mut out, &mut err);
+        total.add(stats);
+        sinks.emit(&out, &err, stats.bytes)?;
+    }
+    Ok(total)
+}
+
+/// Buffers that travel together: the input chunk and the output written for it.
+#[derive(Default)]
+struct Bufs {
+    input: Vec<u8>,
+    out: String,
+    err: String,
+}
+
+struct Job {
+    seq: u64,
+    first: u64,
+    bufs: Bufs,
+}
+
+struct Done {
+    seq: u64,
+    stats: Stats,
+    bufs: Bufs,
+}
+
+/// Reader thread → `jobs` → workers → `done` → this thread (reorders and writes) → `recycle`
+/// → reader. The reader takes a recycled buffer set for every chunk after the first
+/// `in_flight`, which bounds memory however slow the writer or one worker is.
+fn run_parallel<R, O>(
+    src: R,
+    op: &O,
+    threads: usize,
+    sinks: &mut Sinks<'_>,
+) -> Result<Stats, RunError>
+where
+    R: Read + Send,
+    O: LineOp,
+{
+    let in_flight = threads * IN_FLIGHT_PER_THREAD;
+    let (job_tx, job_rx) = sync_channel::<Job>(in_flight);
+    let job_rx = Mutex::new(job_rx);
+    let (done_tx, done_rx) = sync_channel::<Done>(in_flight);
+    let (recycle_tx, recycle_rx) = sync_channel::<Bufs>(in_flight);
+
+    std::thread::scope(|scope| {
+        let reader = scope.spawn(move || read_jobs(src, in_flight, job_tx, recycle_rx));
+        for _ in 0..threads {
+            let done_tx = done_tx.clone();
+            let job_rx = &job_rx;
+            scope.spawn(move || work(op, job_rx, done_tx));
+        }
+        drop(done_tx);
+        // Dropping `done_rx` and `recycle_tx` (at the end of `write_in_order`, also on error)
+        // unblocks and ends the other threads.
+        let written = write_in_order(done_rx, recycle_tx, sinks);
+        let read = reader.join().unwrap_or_else(|_| {
+            Err(io::Error::other("the reader thread panicked"))
+        });
+        let stats = written?;
+        read.map_err(RunError::Input)?;
+        Ok(stats)
+    })
+}
+
+fn read_jobs<R: Read>(
+    src: R,
+    in_flight: usize,
+    jobs: SyncSender<Job>,
+    recycle: Receiver<Bufs>,
+) -> io::Result<()> {
+    let mut reader = ChunkReader::new(src, CHUNK);
+    let (mut seq, mut first) = (0u64, 1u64);
+    loop {
+        let mut bufs = if (seq as usize) < in_flight {
+            Bufs::default()
+        } else {
+            match recycle.recv() {
+                Ok(b) => b,
+                Err(_) => return Ok(()), // the writer stopped
+            }
+        };
+        if !reader.next_chunk(&mut bufs.input)? {
+            return Ok(());
+        }
+        let n = lines(&bufs.input).count() as u64;
+        if jobs.send(Job { seq, first, bufs }).is_err() {
+            return Ok(());
+        }
+        seq += 1;
+        first += n;
+    }
+}
+
+fn work<O: LineOp>(op: &O, jobs: &Mutex<Receiver<Job>>, done: SyncSender<Done>) {
+    let mut scratch = O::Scratch::default();
+    loop {
+        // The lock is held only while waiting for the next job, not while working on it.
+        let job = match jobs.lock() {
+            Ok(rx) => rx.recv(),
+            Err(_) => return,
+        };
+        let Ok(Job { seq, first, mut bufs }) = job else {
+            return;
+        };
+        bufs.out.clear();
+        bufs.err.clear();
+        let stats = op.chunk(first, &bufs.input, &mut scratch, &mut bufs.out, &mut bufs.err);
+        if done.send(Done { seq, stats, bufs }).is_err() {
+            return;
+        }
+    }
+}
+
+fn write_in_order(
+    done: Receiver<Done>,
+    recycle: SyncSender<Bufs>,
+    sinks: &mut Sinks<'_>,
+) -> Result<Stats, RunError> {
+    let mut pending = std::collections::BTreeMap::new();
+    let mut next = 0u64;
+    let mut total = Stats::default();
+    for d in done {
+        pending.insert(d.seq, (d.stats, d.bufs));
+        while let Some((stats, bufs)) = pending.remove(&next) {
+            sinks.emit(&bufs.out, &bufs.err, stats.bytes)?;
+            total.add(stats);
+            next += 1;
+            // The reader may have finished; then the buffers are simply dropped.
+            let _ = recycle.try_send(bufs);
+        }
+    }
+    Ok(total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reader that hands out at most `step` bytes per call, like a pipe.
+    struct Trickle<'a>(&'a [u8], usize);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.1.min(buf.len()).min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    fn chunks(input: &[u8], target: usize, step: usize) -> Vec<Vec<u8>> {
+        let mut r = ChunkReader::new(Trickle(input, step), target);
+        let mut out = Vec::new();
+        let mut buf = Vec::new();
+        while r.next_chunk(&mut buf).unwrap() {
+            out.push(buf.clone());
+        }
+        out
+    }
+
+    #[test]
+    fn chunks_end_at_line_boundaries_and_lose_nothing() {
+        let input: Vec<u8> = (0..5000)
+            .flat_map(|i| format!("line {i} {}\n", "x".repeat(i % 97)).into_bytes())
+            .chain(b"no newline at end".iter().copied())
+            .collect();
+        for (target, step) in [(1, 1), (10, 7), (4096, 100_000), (1 << 20, 65_536)] {
+            let cs = chunks(&input, target, step);
+            assert_eq!(cs.concat(), input, "target {target} step {step}");
+            for c in &cs[..cs.len() - 1] {
+                assert_eq!(c.last(), Some(&b'\n'));
+            }
+        }
+    }
+
+    #[test]
+    fn a_line_longer_than_a_chunk_stays_whole() {
+        let long = vec![b'a'; 300_000];
+        let input = [&b"x\n"[..], &long, b"\ny\n"].concat();
+        let cs = chunks(&input, 1000, 4096);
+        assert_eq!(cs.concat(), input);
+        assert!(cs.iter().any(|c| c.len() > 300_000));
+    }
+
+    #[test]
+    fn lines_strip_crlf_and_keep_a_last_line_without_newline() {
+        let got: Vec<&[u8]> = lines(b"a\r\n\nb\rc\nd").collect();
+        assert_eq!(got, [&b"a"[..], b"", b"b\rc", b"d"]);
+        assert_eq!(lines(b"").count(), 0);
+        assert_eq!(lines(b"\n").count(), 1);
+    }
+}
