@@ -2,7 +2,6 @@
 
 use std::fmt::{self, Write as _};
 
-
 use urilex::{ErrorKind, ParseError, UriRef};
 
 /// Why a line is not a URI reference.
@@ -64,7 +63,10 @@ pub fn parse(line: &[u8]) -> Result<UriRef<'_>, LineError> {
 
 /// The error for a line that is not UTF-8 (see [`parse`]).
 pub fn not_utf8(line: &[u8]) -> LineError {
-    let ascii = line.iter().position(|b| !b.is_ascii()).unwrap_or(line.len());
+    let ascii = line
+        .iter()
+        .position(|b| !b.is_ascii())
+        .unwrap_or(line.len());
     let prefix = std::str::from_utf8(&line[..ascii]).unwrap_or_default();
     if let Err(e) = UriRef::parse(prefix) {
         if e.index() < ascii {
@@ -117,7 +119,13 @@ mod tests {
 
     #[test]
     fn json_strings_round_trip_through_serde_json() {
-        for s in ["", "plain", "q\"uo\\te", "ctl\u{0}\u{1f}\u{7f}\t\n", "ünï€😀"] {
+        for s in [
+            "",
+            "plain",
+            "q\"uo\\te",
+            "ctl\u{0}\u{1f}\u{7f}\t\n",
+            "ünï€😀",
+        ] {
             let mut out = String::new();
             json_str(&mut out, s);
             let back: String = serde_json::from_str(&out).unwrap();
@@ -134,7 +142,10 @@ mod tests {
         // Otherwise the first non-ASCII byte.
         assert_eq!(
             not_utf8(b"http://h/p\xffq"),
-            LineError::NotUtf8 { index: 10, byte: 0xff }
+            LineError::NotUtf8 {
+                index: 10,
+                byte: 0xff
+            }
         );
         // A non-ASCII but valid UTF-8 char before the bad byte is the first error.
         assert_eq!(not_utf8(b"/\xc3\xa9\xff").index(), 1);

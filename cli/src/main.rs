@@ -49,7 +49,13 @@ struct Cli {
 #[derive(Args, Debug, Clone, Copy)]
 struct Global {
     /// Worker threads for large inputs (0 = one per core). Output order is the input order.
-    #[arg(short = 'j', long, global = true, default_value_t = 1, value_name = "N")]
+    #[arg(
+        short = 'j',
+        long,
+        global = true,
+        default_value_t = 1,
+        value_name = "N"
+    )]
     threads: usize,
 
     /// Never show the progress bar (shown on stderr for files of 16 MiB or more when stderr is
@@ -65,7 +71,9 @@ enum Command {
     /// Text output: `valid` and the present components as name=value, tab-separated (an absent
     /// component is left out, an empty one is `name=`), or `invalid`, the byte index, the
     /// error kind and the message.
-    #[command(after_help = "Examples:\n  urilex parse urls.txt\n  echo 'http://[::1]:80/?q' | urilex parse --json")]
+    #[command(
+        after_help = "Examples:\n  urilex parse urls.txt\n  echo 'http://[::1]:80/?q' | urilex parse --json"
+    )]
     Parse {
         /// One JSON object per line: {"input", "valid", "error": {"index","kind","message"} |
         /// null, "scheme", "userinfo", "host", "port", "path", "query", "fragment"}, null for an
@@ -76,7 +84,9 @@ enum Command {
         input: Input,
     },
     /// Print `LINE:BYTE: message` for each invalid line (BYTE counts from 0); exit 1 if any.
-    #[command(after_help = "Examples:\n  urilex check urls.txt\n  urilex check a.txt b.txt    (prefixes FILE: when given several files)")]
+    #[command(
+        after_help = "Examples:\n  urilex check urls.txt\n  urilex check a.txt b.txt    (prefixes FILE: when given several files)"
+    )]
     Check {
         #[command(flatten)]
         input: Input,
@@ -86,7 +96,9 @@ enum Command {
     /// One resolved URI per input line. A line that cannot be resolved gives an empty output
     /// line (so output lines stay aligned with input lines) and `LINE:BYTE: message` on
     /// stderr.
-    #[command(after_help = "Examples:\n  urilex resolve --base 'http://a/b/c/d;p?q' refs.txt\n  printf 'http://a/b/c\\t../d\\n' | urilex resolve")]
+    #[command(
+        after_help = "Examples:\n  urilex resolve --base 'http://a/b/c/d;p?q' refs.txt\n  printf 'http://a/b/c\\t../d\\n' | urilex resolve"
+    )]
     Resolve {
         /// The base URI; without it, each line is `base<TAB>reference`.
         #[arg(long, value_name = "URI")]
@@ -102,13 +114,17 @@ enum Command {
     ///
     /// One normalized URI per input line; an invalid line gives an empty output line and
     /// `LINE:BYTE: message` on stderr.
-    #[command(after_help = "Examples:\n  urilex normalize urls.txt\n  echo 'HTTP://Example.COM:80/a/./b/../%7euser' | urilex normalize")]
+    #[command(
+        after_help = "Examples:\n  urilex normalize urls.txt\n  echo 'HTTP://Example.COM:80/a/./b/../%7euser' | urilex normalize"
+    )]
     Normalize {
         #[command(flatten)]
         input: Input,
     },
     /// Print the URIs found in running text (or HTML with --html), one per line.
-    #[command(after_help = "Examples:\n  urilex extract notes.txt\n  urilex extract --html page.html")]
+    #[command(
+        after_help = "Examples:\n  urilex extract notes.txt\n  urilex extract --html page.html"
+    )]
     Extract {
         /// Read the input as HTML (attribute values, character references).
         #[arg(long)]
@@ -120,7 +136,9 @@ enum Command {
         input: Input,
     },
     /// The main job's summary (counts, error kinds, throughput) over the given lines.
-    #[command(after_help = "Examples:\n  urilex summary urls.txt\n  urilex summary    (stdin, or the embedded sample when stdin is a terminal or empty)")]
+    #[command(
+        after_help = "Examples:\n  urilex summary urls.txt\n  urilex summary    (stdin, or the embedded sample when stdin is a terminal or empty)"
+    )]
     Summary {
         #[command(flatten)]
         input: Input,
@@ -178,7 +196,11 @@ fn dispatch(cli: Cli) -> Result<bool, Fail> {
             let several = input.files.len() > 1;
             let mut all_valid = true;
             for file in sources(&input) {
-                let prefix = if several { format!("{}:", file.display()) } else { String::new() };
+                let prefix = if several {
+                    format!("{}:", file.display())
+                } else {
+                    String::new()
+                };
                 let stats = run_file(&ops::Check { prefix }, &file, g)?;
                 all_valid &= stats.invalid == 0;
             }
@@ -256,7 +278,11 @@ fn run_op<O: LineOp>(op: &O, input: &Input, g: Global) -> Result<Stats, Fail> {
 
 fn run_file<O: LineOp>(op: &O, file: &std::path::Path, g: Global) -> Result<Stats, Fail> {
     let src = open(file)?;
-    let pb = if g.no_progress { None } else { progress(file, g) };
+    let pb = if g.no_progress {
+        None
+    } else {
+        progress(file, g)
+    };
     let threads = match g.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
@@ -280,8 +306,7 @@ fn run_file<O: LineOp>(op: &O, file: &std::path::Path, g: Global) -> Result<Stat
         Fail::Error(m) => Fail::Error(format!("{}: {m}", display_name(file))),
         f => f,
     })?;
-    out.flush()
-        .map_err(|e| Fail::from(RunError::Output(e)))?;
+    out.flush().map_err(|e| Fail::from(RunError::Output(e)))?;
     Ok(stats)
 }
 

@@ -12,7 +12,13 @@ use crate::stream::LineOp;
 
 /// Writes `PREFIX LINE:BYTE: message\n` (the `check` format, also used on stderr by the
 /// transforming subcommands).
-pub fn diagnostic(err: &mut String, prefix: &str, lineno: u64, index: usize, msg: impl std::fmt::Display) {
+pub fn diagnostic(
+    err: &mut String,
+    prefix: &str,
+    lineno: u64,
+    index: usize,
+    msg: impl std::fmt::Display,
+) {
     let _ = writeln!(err, "{prefix}{lineno}:{index}: {msg}");
 }
 

@@ -190,7 +190,9 @@ impl Sinks<'_> {
             }
             .map_err(RunError::Output)?;
         }
-        self.out.write_all(out.as_bytes()).map_err(RunError::Output)?;
+        self.out
+            .write_all(out.as_bytes())
+            .map_err(RunError::Output)?;
         if let Some(pb) = self.progress {
             pb.inc(bytes);
         }
@@ -281,9 +283,9 @@ where
         // Dropping `done_rx` and `recycle_tx` (at the end of `write_in_order`, also on error)
         // unblocks and ends the other threads.
         let written = write_in_order(done_rx, recycle_tx, sinks);
-        let read = reader.join().unwrap_or_else(|_| {
-            Err(io::Error::other("the reader thread panicked"))
-        });
+        let read = reader
+            .join()
+            .unwrap_or_else(|_| Err(io::Error::other("the reader thread panicked")));
         let stats = written?;
         read.map_err(RunError::Input)?;
         Ok(stats)
@@ -327,12 +329,23 @@ fn work<O: LineOp>(op: &O, jobs: &Mutex<Receiver<Job>>, done: SyncSender<Done>) 
             Ok(rx) => rx.recv(),
             Err(_) => return,
         };
-        let Ok(Job { seq, first, mut bufs }) = job else {
+        let Ok(Job {
+            seq,
+            first,
+            mut bufs,
+        }) = job
+        else {
             return;
         };
         bufs.out.clear();
         bufs.err.clear();
-        let stats = op.chunk(first, &bufs.input, &mut scratch, &mut bufs.out, &mut bufs.err);
+        let stats = op.chunk(
+            first,
+            &bufs.input,
+            &mut scratch,
+            &mut bufs.out,
+            &mut bufs.err,
+        );
         if done.send(Done { seq, stats, bufs }).is_err() {
             return;
         }

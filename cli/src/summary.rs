@@ -18,6 +18,8 @@ pub const SAMPLE_LINKS: &str = include_str!("../sample/links.tsv");
 /// Distinct schemes counted one by one; more than this many go under "(other)" so that a
 /// hostile input cannot grow the table without bound.
 const MAX_SCHEMES: usize = 64;
+/// Schemes listed in the summary; the rest are summed on one line.
+const SHOWN_SCHEMES: usize = 8;
 /// Examples are cut to this many characters.
 const EXAMPLE_CHARS: usize = 72;
 
@@ -73,12 +75,23 @@ impl Tally {
         let entry = self
             .errors
             .entry(format!("{:?}", e.kind()))
-            .or_insert_with(|| (0, lineno, cut(&String::from_utf8_lossy(bytes)), e.to_string()));
+            .or_insert_with(|| {
+                (
+                    0,
+                    lineno,
+                    cut(&String::from_utf8_lossy(bytes)),
+                    e.to_string(),
+                )
+            });
         entry.0 += 1;
     }
 
     fn print(&self, out: &mut dyn Write, what: &str) -> io::Result<()> {
-        writeln!(out, "urilex: {what}: {} lines, {} bytes", self.lines, self.bytes)?;
+        writeln!(
+            out,
+            "urilex: {what}: {} lines, {} bytes",
+            self.lines, self.bytes
+        )?;
         let invalid = self.lines - self.valid;
         writeln!(
             out,
@@ -87,8 +100,14 @@ impl Tally {
             percent(self.valid, self.lines)
         )?;
         writeln!(out, "\nby scheme:")?;
-        for (scheme, n) in by_count(self.schemes.iter().map(|(k, v)| (k.as_str(), *v))) {
+        let schemes = by_count(self.schemes.iter().map(|(k, v)| (k.as_str(), *v)));
+        for (scheme, n) in schemes.iter().take(SHOWN_SCHEMES) {
             writeln!(out, "  {scheme:<20} {n:>9}")?;
+        }
+        if let Some(rest) = schemes.get(SHOWN_SCHEMES..).filter(|r| !r.is_empty()) {
+            let n: u64 = rest.iter().map(|(_, n)| n).sum();
+            let label = format!("({} others)", rest.len());
+            writeln!(out, "  {label:<20} {n:>9}")?;
         }
         writeln!(out, "\nby host kind:")?;
         for (kind, n) in by_count(self.hosts.iter().map(|(k, v)| (*k, *v))) {
@@ -143,7 +162,14 @@ fn time(budget: Duration, mut f: impl FnMut() -> usize) -> (u64, f64, usize) {
     (rounds, start.elapsed().as_secs_f64(), check)
 }
 
-fn rate(out: &mut dyn Write, what: &str, rounds: u64, secs: f64, items: usize, bytes: usize) -> io::Result<()> {
+fn rate(
+    out: &mut dyn Write,
+    what: &str,
+    rounds: u64,
+    secs: f64,
+    items: usize,
+    bytes: usize,
+) -> io::Result<()> {
     let n = rounds as f64 * items as f64;
     writeln!(
         out,
@@ -169,9 +195,15 @@ pub fn of_sample() -> Result<(), RunError> {
     let lines: Vec<&str> = SAMPLE_URLS.lines().collect();
     let bytes: usize = lines.iter().map(|l| l.len()).sum();
     let budget = Duration::from_millis(300);
-    writeln!(w, "\nthroughput on the sample (one core, {} lines, {bytes} bytes):", lines.len())
-        .map_err(RunError::Output)?;
-    let (rounds, secs, _) = time(budget, || lines.iter().filter(|l| UriRef::parse(l).is_ok()).count());
+    writeln!(
+        w,
+        "\nthroughput on the sample (one core, {} lines, {bytes} bytes):",
+        lines.len()
+    )
+    .map_err(RunError::Output)?;
+    let (rounds, secs, _) = time(budget, || {
+        lines.iter().filter(|l| UriRef::parse(l).is_ok()).count()
+    });
     rate(w, "parse", rounds, secs, lines.len(), bytes).map_err(RunError::Output)?;
     out.flush().map_err(RunError::Output)
 }
