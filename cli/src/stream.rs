@@ -25,16 +25,32 @@ pub struct ChunkReader<R> {
     carry: Vec<u8>,
     eof: bool,
     target: usize,
+    cut: Cut,
+}
+
+/// Where a chunk may end: the length of the chunk to take from a buffer that holds at least
+/// one `\n`, or `None` to read on.
+pub type Cut = fn(&[u8]) -> Option<usize>;
+
+/// The usual cut: after the last `\n`.
+pub fn cut_after_last_newline(buf: &[u8]) -> Option<usize> {
+    memchr::memrchr(b'\n', buf).map(|i| i + 1)
 }
 
 impl<R: Read> ChunkReader<R> {
     /// Reads `src` in chunks of about `target` bytes.
     pub fn new(src: R, target: usize) -> Self {
+        Self::with_cut(src, target, cut_after_last_newline)
+    }
+
+    /// Reads `src` in chunks of about `target` bytes, ending where `cut` says.
+    pub fn with_cut(src: R, target: usize, cut: Cut) -> Self {
         ChunkReader {
             src,
             carry: Vec::new(),
             eof: false,
             target: target.max(1),
+            cut,
         }
     }
 
@@ -75,14 +91,24 @@ impl<R: Read> ChunkReader<R> {
             if !full {
                 continue;
             }
-            // Only the new bytes are searched, so a line of any length costs linear time.
-            if let Some(i) = memchr::memrchr(b'\n', &buf[searched..]) {
-                let cut = searched + i + 1;
+            // Only the new bytes are searched for a first '\n', so a line of any length costs
+            // linear time.
+            let fresh_newline = memchr::memchr(b'\n', &buf[searched..]).is_some();
+            searched = buf.len();
+            if !fresh_newline {
+                continue;
+            }
+            let cut = match (self.cut)(buf) {
+                Some(cut) => Some(cut),
+                // A custom cut found no place: give up on it past a few chunks' worth.
+                None if buf.len() >= 4 * self.target => cut_after_last_newline(buf),
+                None => None,
+            };
+            if let Some(cut) = cut.filter(|&c| c > 0 && c <= buf.len()) {
                 self.carry.extend_from_slice(&buf[cut..]);
                 buf.truncate(cut);
                 return Ok(true);
             }
-            searched = buf.len();
         }
     }
 }
@@ -111,6 +137,11 @@ impl Stats {
 pub trait LineOp: Sync {
     /// Per-thread scratch space, reused from line to line so the hot path does not allocate.
     type Scratch: Default;
+
+    /// Where chunks of input may end (after the last `\n` unless the job needs more).
+    fn cut(&self) -> Cut {
+        cut_after_last_newline
+    }
 
     /// Processes one line; `lineno` is 1-based.
     fn line(
@@ -219,7 +250,7 @@ fn run_single<R: Read, O: LineOp>(
     op: &O,
     sinks: &mut Sinks<'_>,
 ) -> Result<Stats, RunError> {
-    let mut reader = ChunkReader::new(src, CHUNK);
+    let mut reader = ChunkReader::with_cut(src, CHUNK, op.cut());
     let (mut buf, mut out, mut err) = (Vec::new(), String::new(), String::new());
     let mut scratch = O::Scratch::default();
     let mut total = Stats::default();
@@ -273,7 +304,8 @@ where
     let (recycle_tx, recycle_rx) = sync_channel::<Bufs>(in_flight);
 
     std::thread::scope(|scope| {
-        let reader = scope.spawn(move || read_jobs(src, in_flight, job_tx, recycle_rx));
+        let cut = op.cut();
+        let reader = scope.spawn(move || read_jobs(src, cut, in_flight, job_tx, recycle_rx));
         for _ in 0..threads {
             let done_tx = done_tx.clone();
             let job_rx = &job_rx;
@@ -294,11 +326,12 @@ where
 
 fn read_jobs<R: Read>(
     src: R,
+    cut: Cut,
     in_flight: usize,
     jobs: SyncSender<Job>,
     recycle: Receiver<Bufs>,
 ) -> io::Result<()> {
-    let mut reader = ChunkReader::new(src, CHUNK);
+    let mut reader = ChunkReader::with_cut(src, CHUNK, cut);
     let (mut seq, mut first) = (0u64, 1u64);
     loop {
         let mut bufs = if (seq as usize) < in_flight {
