@@ -269,37 +269,58 @@ fn const_name(class: &str) -> String {
 }
 
 fn emit_classes(out: &mut String, classes: &[Class]) {
-    out.push_str("/// Bit `i` of `CLASS_BITS[b]` is set when byte `b` belongs to class `i`.\n");
-    out.push_str("pub(crate) const CLASS_BITS: [u32; 256] = [\n");
-    for b in 0..256 {
+    let bits = (0..256).map(|b| {
         let bits = classes
             .iter()
             .enumerate()
             .filter(|(_, c)| c.set[b])
             .fold(0u32, |m, (i, _)| m | 1 << i);
-        let _ = writeln!(out, "    {bits:#010x}, // {}", byte_name(b as u8));
-    }
-    out.push_str("];\n\n");
+        format!("{bits:#010x}, // {}", byte_name(b as u8))
+    });
+    array(
+        out,
+        "Bit `i` of `CLASS_BITS[b]` is set when byte `b` belongs to class `i`.",
+        "CLASS_BITS: [u32; 256]",
+        bits,
+    );
     for (i, c) in classes.iter().enumerate() {
-        let _ = writeln!(out, "/// The bit of class `{}` in `CLASS_BITS`.", c.name);
-        let _ = writeln!(
+        let doc = format!("The bit of class `{}` in `CLASS_BITS`.", c.name);
+        item(
             out,
-            "pub(crate) const BIT_{}: u32 = 1 << {i};",
-            const_name(&c.name)
+            &doc,
+            &format!("BIT_{}: u32 = 1 << {i}", const_name(&c.name)),
         );
     }
-    out.push_str("\n/// The exported classes: (name as in RFC 3986, bit).\n");
     let public: Vec<&Class> = classes
         .iter()
         .filter(|c| !c.name.starts_with('_'))
         .collect();
-    let _ = writeln!(
+    array(
         out,
-        "pub(crate) const PUBLIC_CLASSES: [(&str, u32); {}] = [",
-        public.len()
+        "The exported classes: (name as in RFC 3986, bit).",
+        &format!("PUBLIC_CLASSES: [(&str, u32); {}]", public.len()),
+        public
+            .iter()
+            .map(|c| format!("({:?}, BIT_{}),", c.name, const_name(&c.name))),
     );
-    for c in public {
-        let _ = writeln!(out, "    ({:?}, BIT_{}),", c.name, const_name(&c.name));
+}
+
+/// Writes `/// doc` and `pub(crate) const DECL;`.
+fn item(out: &mut String, doc: &str, decl: &str) {
+    for line in doc.lines() {
+        let _ = writeln!(out, "/// {line}");
+    }
+    let _ = writeln!(out, "pub(crate) const {decl};");
+}
+
+/// Writes `/// doc` and `pub(crate) const DECL = [ row row ... ];`, one row a line.
+fn array(out: &mut String, doc: &str, decl: &str, rows: impl IntoIterator<Item = String>) {
+    for line in doc.lines() {
+        let _ = writeln!(out, "/// {line}");
+    }
+    let _ = writeln!(out, "pub(crate) const {decl} = [");
+    for row in rows {
+        let _ = writeln!(out, "    {row}");
     }
     out.push_str("];\n\n");
 }
@@ -623,226 +644,183 @@ fn emit_dfa(out: &mut String, starts: &Starts, states: &[State]) -> Result<(), S
         next_bit += 1;
     }
 
-    let w = |out: &mut String, line: String| {
-        out.push_str(&line);
-        out.push('\n');
+    let loop_bit_of = |k: usize| {
+        if (first_accel..first_mark).contains(&k) {
+            loop_bit[k - first_accel]
+        } else {
+            0
+        }
     };
-    w(out, "/// Number of byte equivalence classes.".into());
-    w(
+    item(
         out,
-        format!("pub(crate) const NUM_CLASSES: usize = {num_classes};"),
+        "Number of byte equivalence classes.",
+        &format!("NUM_CLASSES: usize = {num_classes}"),
     );
-    w(
+    item(
         out,
-        "/// Width of a row of `TRANS`, a power of two: a state's id is `index << STRIDE_SHIFT`."
-            .into(),
+        "Width of a row of `TRANS`, a power of two: a state's id is `index << STRIDE_SHIFT`.",
+        &format!("STRIDE_SHIFT: u32 = {}", stride.trailing_zeros()),
     );
-    w(
+    item(
         out,
-        format!(
-            "pub(crate) const STRIDE_SHIFT: u32 = {};",
-            stride.trailing_zeros()
-        ),
+        "Number of DFA states.",
+        &format!("NUM_STATES: usize = {}", order.len()),
     );
-    w(out, "/// Number of DFA states.".into());
-    w(
+    item(
         out,
-        format!("pub(crate) const NUM_STATES: usize = {};", order.len()),
+        "Id of the first accelerated state; states below it need no action.",
+        &format!("FIRST_ACCEL: usize = {}", first_accel * stride),
     );
-    w(
+    item(
         out,
-        "/// Id of the first accelerated state; states below it need no action.".into(),
+        "Id of the first mark state; from here on a transition runs an action.",
+        &format!("FIRST_MARK: usize = {}", first_mark * stride),
     );
-    w(
+    item(
         out,
-        format!(
-            "pub(crate) const FIRST_ACCEL: usize = {};",
-            first_accel * stride
-        ),
-    );
-    w(
-        out,
-        "/// Id of the first mark state; from here on a transition runs an action.".into(),
-    );
-    w(
-        out,
-        format!(
-            "pub(crate) const FIRST_MARK: usize = {};",
-            first_mark * stride
-        ),
-    );
-    w(
-        out,
-        "/// Ids from here on are failures: `FAIL_KIND[id - FIRST_FAIL]`.".into(),
-    );
-    w(
-        out,
-        format!("pub(crate) const FIRST_FAIL: usize = {first_fail};"),
+        "Ids from here on are failures: `FAIL_KIND[id - FIRST_FAIL]`.",
+        &format!("FIRST_FAIL: usize = {first_fail}"),
     );
     for (rule, state, _) in starts {
         let name = RULES.iter().find(|(r, _)| r == rule).map_or("", |(_, c)| c);
-        w(
-            out,
-            format!("/// Where parsing `{rule}` starts (state `{state}`)."),
-        );
         let id = id_of(&Target::State(state.clone()));
-        w(out, format!("pub(crate) const {name}: usize = {id};"));
+        item(
+            out,
+            &format!("Where parsing `{rule}` starts (state `{state}`)."),
+            &format!("{name}: usize = {id}"),
+        );
     }
-
     for (k, &i) in order.iter().enumerate() {
         let name = &states[i].name;
-        w(out, format!("/// Id of state `{name}`."));
-        w(
+        item(
             out,
-            format!("pub(crate) const STATE_{name}: usize = {};", k * stride),
+            &format!("Id of state `{name}`."),
+            &format!("STATE_{name}: usize = {}", k * stride),
         );
     }
-    w(out, "\n/// Byte -> equivalence class.".into());
-    w(out, "pub(crate) const BYTE_CLASS: [u8; 256] = [".into());
-    for (b, c) in byte_class.iter().enumerate() {
-        w(out, format!("    {c}, // {}", byte_name(b as u8)));
-    }
-    w(out, "];\n".into());
+    out.push('\n');
 
-    w(
+    array(
         out,
-        "/// `TRANS[state + class]`: the next state's id or a failure id. Padded to a power".into(),
+        "Byte -> equivalence class.",
+        "BYTE_CLASS: [u8; 256]",
+        byte_class
+            .iter()
+            .enumerate()
+            .map(|(b, c)| format!("{c}, // {}", byte_name(b as u8))),
     );
-    w(
-        out,
-        "/// of two so the index can be masked instead of bounds-checked.".into(),
-    );
-    w(
-        out,
-        format!("pub(crate) const TRANS: [u16; {trans_len}] = ["),
-    );
+
+    let mut trans_rows = Vec::new();
     for (k, row) in rows.iter().enumerate() {
-        w(
-            out,
-            format!("    // {} = {}", states[order[k]].name, k * stride),
-        );
-        let mut line = String::from("   ");
-        for class in 0..stride {
-            let id = match byte_class.iter().position(|&c| c as usize == class) {
-                Some(b) => id_of(&row[b]),
-                None => first_fail, // no byte has this class: row padding
-            };
-            let _ = write!(line, " {id},");
-        }
-        w(out, line);
+        trans_rows.push(format!("// {} = {}", states[order[k]].name, k * stride));
+        let ids =
+            (0..stride).map(
+                |class| match byte_class.iter().position(|&c| c as usize == class) {
+                    Some(b) => id_of(&row[b]),
+                    None => first_fail, // no byte has this class: row padding
+                },
+            );
+        trans_rows.push(ids.map(|id| format!("{id},")).collect::<Vec<_>>().join(" "));
     }
     if trans_len > first_fail {
-        let pad = format!("{first_fail}, ").repeat(trans_len - first_fail);
-        w(out, format!("    // padding\n    {}", pad.trim_end()));
-    }
-    w(out, "];\n".into());
-
-    w(
-        out,
-        "/// Loop bit of each state (by index; 0 = not accelerated). Padded to a power".into(),
-    );
-    w(out, "/// of two so the index can be masked.".into());
-    w(
-        out,
-        format!("pub(crate) const LOOP_BIT: [u8; {}] = [", loop_bit.len()),
-    );
-    for (k, bit) in loop_bit.iter().enumerate() {
-        let name = order
-            .get(k)
-            .map_or("(padding)", |&i| states[i].name.as_str());
-        w(out, format!("    {bit:#04x}, // {name}"));
-    }
-    w(out, "];\n".into());
-    w(
-        out,
-        "/// `LOOP_BITS[b] & LOOP_BIT[s] != 0` when byte `b` keeps the DFA in state `s`.".into(),
-    );
-    w(out, "pub(crate) const LOOP_BITS: [u8; 256] = [".into());
-    for (b, bits) in loop_bits.iter().enumerate() {
-        w(out, format!("    {bits:#04x}, // {}", byte_name(b as u8)));
-    }
-    w(out, "];\n".into());
-
-    let _ = writeln!(
-        out,
-        "/// The error of each failure id, from `FIRST_FAIL` on."
-    );
-    let _ = writeln!(
-        out,
-        "pub(crate) const FAIL_KIND: [ErrorKind; {}] = [",
-        fails.len()
-    );
-    for k in &fails {
-        let _ = writeln!(out, "    ErrorKind::{k},");
-    }
-    out.push_str("];\n\n");
-
-    let _ = writeln!(
-        out,
-        "/// What to do when the input ends in each state (by state index): accept, or fail."
-    );
-    let _ = writeln!(
-        out,
-        "pub(crate) const END: [Option<ErrorKind>; {}] = [",
-        order.len()
-    );
-    for &i in &order {
-        match &states[i].end {
-            Some(k) => {
-                let _ = writeln!(out, "    Some(ErrorKind::{k}), // {}", states[i].name);
-            }
-            None => {
-                let _ = writeln!(out, "    None, // {}", states[i].name);
-            }
-        }
-    }
-    out.push_str("];\n\n");
-
-    let _ = writeln!(
-        out,
-        "/// The component each state reports errors in (by state index)."
-    );
-    let _ = writeln!(
-        out,
-        "pub(crate) const COMPONENT: [Component; {}] = [",
-        order.len()
-    );
-    for &i in &order {
-        let _ = writeln!(
-            out,
-            "    Component::{}, // {}",
-            camel(&states[i].component),
-            states[i].name
+        trans_rows.push("// padding".into());
+        trans_rows.push(
+            format!("{first_fail}, ")
+                .repeat(trans_len - first_fail)
+                .trim_end()
+                .to_string(),
         );
     }
-    out.push_str("];\n\n");
-
-    let marks: Vec<usize> = order[first_mark..].to_vec();
-    let _ = writeln!(
+    array(
         out,
-        "/// The action of each mark state (by state index - first mark index)."
+        "`TRANS[state + class]`: the next state's id or a failure id. Padded to a power\nof two so the index can be masked instead of bounds-checked.",
+        &format!("TRANS: [u16; {trans_len}]"),
+        trans_rows,
     );
-    let _ = writeln!(out, "pub(crate) const MARK: [Mark; {}] = [", marks.len());
-    for &i in &marks {
-        let _ = writeln!(
-            out,
-            "    Mark::{}, // {}",
-            camel(states[i].mark.as_deref().unwrap_or("")),
-            states[i].name
-        );
-    }
-    out.push_str("];\n\n");
 
-    let _ = writeln!(out, "/// State names by index, for tests and debugging.");
-    let _ = writeln!(out, "#[allow(dead_code)]");
-    let _ = writeln!(
+    array(
         out,
-        "pub(crate) const STATE_NAMES: [&str; {}] = [",
-        order.len()
+        "Loop bit of each accelerated state (by index - first accelerated index).\nPadded to a power of two so the index can be masked.",
+        &format!("LOOP_BIT: [u8; {}]", loop_bit.len()),
+        loop_bit.iter().enumerate().map(|(k, bit)| {
+            let state = (k + first_accel < first_mark).then(|| states[order[k + first_accel]].name.as_str());
+            format!("{bit:#04x}, // {}", state.unwrap_or("(padding)"))
+        }),
     );
-    for &i in &order {
-        let _ = writeln!(out, "    {:?},", states[i].name);
-    }
-    out.push_str("];\n");
+    array(
+        out,
+        "`LOOP_BITS[b] & LOOP_BIT[s] != 0` when byte `b` keeps the DFA in state `s`.",
+        "LOOP_BITS: [u8; 256]",
+        loop_bits
+            .iter()
+            .enumerate()
+            .map(|(b, bits)| format!("{bits:#04x}, // {}", byte_name(b as u8))),
+    );
+
+    array(
+        out,
+        "The error of each failure id, from `FIRST_FAIL` on.",
+        &format!("FAIL_KIND: [ErrorKind; {}]", fails.len()),
+        fails.iter().map(|k| format!("ErrorKind::{k},")),
+    );
+    array(
+        out,
+        "What to do when the input ends in each state (by state index): accept, or fail.",
+        &format!("END: [Option<ErrorKind>; {}]", order.len()),
+        order.iter().map(|&i| match &states[i].end {
+            Some(k) => format!("Some(ErrorKind::{k}), // {}", states[i].name),
+            None => format!("None, // {}", states[i].name),
+        }),
+    );
+    array(
+        out,
+        "The component each state reports errors in (by state index).",
+        &format!("COMPONENT: [Component; {}]", order.len()),
+        order.iter().map(|&i| {
+            format!(
+                "Component::{}, // {}",
+                camel(&states[i].component),
+                states[i].name
+            )
+        }),
+    );
+
+    let marks = &order[first_mark..];
+    array(
+        out,
+        "The action of each mark state (by state index - first mark index).",
+        &format!("MARK: [Mark; {}]", marks.len()),
+        marks.iter().map(|&i| {
+            format!(
+                "Mark::{}, // {}",
+                camel(states[i].mark.as_deref().unwrap_or("")),
+                states[i].name
+            )
+        }),
+    );
+    // A mark state that is `like` an accelerated state and has the very same row (it only
+    // adds the action) can hand over to that state right after its action, and the parser
+    // skips that state's run at once instead of stepping on its first byte.
+    array(
+        out,
+        "After each mark state's action: the state to go on in and its loop bit\n(`(own id, 0)` when there is nothing to skip).",
+        &format!("MARK_THEN: [(u16, u8); {}]", marks.len()),
+        marks.iter().enumerate().map(|(m, &i)| {
+            let k = first_mark + m;
+            let twin = states[i].like.as_ref().and_then(|(name, _)| position(name));
+            let then = match twin {
+                Some(t) if states[i].rules.is_empty() && rows[t] == rows[k] && loop_bit_of(t) != 0 => t,
+                _ => k,
+            };
+            let bit = if then == k { 0 } else { loop_bit_of(then) };
+            format!("({}, {bit:#04x}), // {} -> {}", then * stride, states[i].name, states[order[then]].name)
+        }),
+    );
+    array(
+        out,
+        "State names by index, for tests and debugging.",
+        &format!("STATE_NAMES: [&str; {}]", order.len()),
+        order.iter().map(|&i| format!("{:?},", states[i].name)),
+    );
     Ok(())
 }

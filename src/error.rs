@@ -36,7 +36,7 @@ pub enum ErrorKind {
     MissingScheme,
     /// A fragment where the grammar forbids one (absolute-URI, §4.3). The index points at `#`.
     FragmentNotAllowed,
-    /// The input is longer than `u32::MAX - 1` bytes (offsets are `u32`); the index is
+    /// The input is longer than `u32::MAX` bytes (offsets are `u32`); the index is
     /// `u32::MAX`.
     TooLong,
 }
@@ -69,7 +69,7 @@ impl ParseError {
         }
     }
 
-    /// The error for an input longer than `u32::MAX - 1` bytes.
+    /// The error for an input longer than `u32::MAX` bytes.
     pub(crate) const fn too_long() -> Self {
         ParseError {
             index: u32::MAX,
@@ -146,7 +146,7 @@ impl fmt::Display for ParseError {
             ErrorKind::FragmentNotAllowed => {
                 write!(f, "fragment not allowed here: '#' at byte {at} (absolute-URI, RFC 3986 section 4.3)")
             }
-            ErrorKind::TooLong => write!(f, "input longer than {} bytes", u32::MAX - 1),
+            ErrorKind::TooLong => write!(f, "input longer than {} bytes", u32::MAX),
         }
     }
 }

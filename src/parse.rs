@@ -9,8 +9,8 @@
 use crate::host;
 use crate::tables::{
     BYTE_CLASS, COMPONENT, END, FAIL_KIND, FIRST_ACCEL, FIRST_FAIL, FIRST_MARK, LOOP_BIT,
-    LOOP_BITS, MARK, START_ABSOLUTE_URI, START_RELATIVE_REF, START_URI, START_URI_REFERENCE,
-    STATE_IPV6, STRIDE_SHIFT, TRANS,
+    LOOP_BITS, MARK, MARK_THEN, START_ABSOLUTE_URI, START_RELATIVE_REF, START_URI,
+    START_URI_REFERENCE, STATE_IPV6, STRIDE_SHIFT, TRANS,
 };
 use crate::uri_ref::{Layout, UriRef};
 use crate::{Component, ErrorKind, ParseError};
@@ -50,15 +50,16 @@ pub(crate) enum Mark {
     Fragment,
 }
 
-/// Offsets not yet known.
-const UNSET: u32 = u32::MAX;
-
-/// The longest input whose offsets fit `u32` with `UNSET` to spare.
-pub(crate) const MAX_LEN: usize = u32::MAX as usize - 1;
+/// The longest input whose offsets (0 to the length, inclusive) fit `u32`.
+pub(crate) const MAX_LEN: usize = u32::MAX as usize;
 
 struct Parser<'a> {
     input: &'a str,
+    /// Boundaries found so far. One not yet known holds `end`: the end of the input is where
+    /// an open component ends, and no delimiter can stand there.
     layout: Layout,
+    /// The input's length.
+    end: u32,
     no_fragment: bool,
 }
 
@@ -72,15 +73,17 @@ pub(crate) fn parse(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
         Rule::AbsoluteUri => START_ABSOLUTE_URI,
         Rule::RelativeRef => START_RELATIVE_REF,
     };
+    let end = input.len() as u32; // fits: checked against MAX_LEN above
     let mut p = Parser {
         input,
+        end,
         layout: Layout {
             scheme_end: 0,
             host_start: 0,
-            host_end: UNSET,
+            host_end: end,
             path_start: 0,
-            path_end: UNSET,
-            query_end: UNSET,
+            path_end: end,
+            query_end: end,
         },
         no_fragment: rule == Rule::AbsoluteUri,
     };
@@ -102,9 +105,20 @@ pub(crate) fn parse(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
             }
             let i = len - rest.len();
             if next >= FIRST_FAIL {
-                return Err(p.fail(next - FIRST_FAIL, state, i));
+                let kind = FAIL_KIND.get(next - FIRST_FAIL).copied();
+                let kind = kind.unwrap_or(ErrorKind::InvalidChar);
+                return Err(error(input, p.layout.host_start, state, kind, i));
             }
-            p.mark((next - FIRST_MARK) >> STRIDE_SHIFT, i)?;
+            let mark = (next - FIRST_MARK) >> STRIDE_SHIFT;
+            p.mark(mark, i)?;
+            // "/", "?" and "#" hand over to the path, query or fragment state: skip its run.
+            if let Some(&(then, bit)) = MARK_THEN.get(mark) {
+                if bit != 0 {
+                    rest = skip_run(tail, bit);
+                    state = then as usize;
+                    continue;
+                }
+            }
         }
         state = next;
         rest = tail;
@@ -163,42 +177,36 @@ pub(crate) fn too_long(input: &str) -> ParseError {
     ParseError::too_long()
 }
 
-impl<'a> Parser<'a> {
-    #[cold]
-    fn fail(&self, fail_id: usize, state: usize, i: usize) -> ParseError {
-        let kind = FAIL_KIND
-            .get(fail_id)
-            .copied()
-            .unwrap_or(ErrorKind::InvalidChar);
-        let component = COMPONENT
-            .get(state >> STRIDE_SHIFT)
-            .copied()
-            .unwrap_or(Component::Path);
-        // A bad scheme is reported where it starts: "3ttp://" is wrong at the '3'.
-        let index = if kind == ErrorKind::InvalidScheme {
-            0
-        } else {
-            i
-        };
-        self.ipv6_error(state, i)
-            .unwrap_or_else(|| ParseError::new(self.input, index, kind, component))
-    }
-
-    /// Inside an IPv6 literal the DFA takes any hex digit, ':' and '.', and the shape is
-    /// checked at ']'. When the input goes wrong or ends before that, the literal so far may
-    /// already be no IPv6address prefix ("[1.2.3.4"): then that is the error, reported like
-    /// a bad address at ']', at the first byte after '['.
-    #[cold]
-    fn ipv6_error(&self, state: usize, i: usize) -> Option<ParseError> {
-        if state != STATE_IPV6 {
-            return None;
+/// The error for failure `kind` at byte `i` in `state`. Cold, and given plain values rather
+/// than the parser, so that the parser's fields can live in registers.
+#[cold]
+#[inline(never)]
+fn error(input: &str, host_start: u32, state: usize, kind: ErrorKind, i: usize) -> ParseError {
+    let component = COMPONENT
+        .get(state >> STRIDE_SHIFT)
+        .copied()
+        .unwrap_or(Component::Path);
+    // Inside an IPv6 literal the DFA takes any hex digit, ':' and '.', and the shape is
+    // checked at ']'. When the input goes wrong or ends before that, the literal so far may
+    // already be no IPv6address prefix ("[1.2.3.4"): then that is the error, reported as for
+    // a bad address closed by ']', at the first byte after '['.
+    if state == STATE_IPV6 {
+        let start = host_start as usize + 1;
+        let address = input.as_bytes().get(start..i).unwrap_or_default();
+        if !host::ipv6_viable_prefix(address) {
+            return ParseError::new(input, start, ErrorKind::InvalidIpv6, Component::Host);
         }
-        let start = self.layout.host_start as usize + 1;
-        let address = self.input.as_bytes().get(start..i).unwrap_or_default();
-        (!host::ipv6_viable_prefix(address))
-            .then(|| ParseError::new(self.input, start, ErrorKind::InvalidIpv6, Component::Host))
     }
+    // A bad scheme is reported where it starts: "3ttp://" is wrong at the '3'.
+    let index = if kind == ErrorKind::InvalidScheme {
+        0
+    } else {
+        i
+    };
+    ParseError::new(input, index, kind, component)
+}
 
+impl<'a> Parser<'a> {
     /// Runs the action of the mark state `mark_index` (its index among mark states) entered on
     /// the delimiter at `i`.
     #[inline]
@@ -215,7 +223,7 @@ impl<'a> Parser<'a> {
             Some(Mark::Userinfo) => {
                 // A ':' seen so far was inside the userinfo, not before a port.
                 l.host_start = at + 1;
-                l.host_end = UNSET;
+                l.host_end = self.end;
             }
             Some(Mark::Ipv6) => {
                 let start = l.host_start as usize + 1; // after '['
@@ -245,7 +253,7 @@ impl<'a> Parser<'a> {
                 }
                 self.close_authority(at);
                 let l = &mut self.layout;
-                if l.path_end == UNSET {
+                if l.path_end == self.end {
                     l.path_end = at;
                 }
                 l.query_end = at;
@@ -261,7 +269,7 @@ impl<'a> Parser<'a> {
     fn close_authority(&mut self, at: u32) {
         let l = &mut self.layout;
         if l.host_start > l.path_start {
-            if l.host_end == UNSET {
+            if l.host_end == self.end {
                 l.host_end = at;
             }
             l.path_start = at;
@@ -271,23 +279,10 @@ impl<'a> Parser<'a> {
     fn finish(mut self, state: usize) -> Result<UriRef<'a>, ParseError> {
         let index = state >> STRIDE_SHIFT;
         let len = self.input.len();
-        if let Some(Some(kind)) = END.get(index) {
-            let component = COMPONENT.get(index).copied().unwrap_or(Component::Path);
-            let error = self.ipv6_error(state, len);
-            return Err(error.unwrap_or_else(|| ParseError::new(self.input, len, *kind, component)));
+        if let Some(&Some(kind)) = END.get(index) {
+            return Err(error(self.input, self.layout.host_start, state, kind, len));
         }
-        let end = len as u32;
-        self.close_authority(end);
-        let l = &mut self.layout;
-        if l.host_start == 0 {
-            l.host_end = 0;
-        }
-        if l.path_end == UNSET {
-            l.path_end = end;
-        }
-        if l.query_end == UNSET {
-            l.query_end = end;
-        }
+        self.close_authority(self.end);
         Ok(UriRef::from_layout(self.input, self.layout))
     }
 }
