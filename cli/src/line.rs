@@ -49,15 +49,50 @@ impl fmt::Display for LineError {
     }
 }
 
-/// Parses a line of bytes as a URI reference.
+/// One input line: its bytes, and the same as text when the chunk it came from is known to
+/// be UTF-8 (validated once per chunk rather than once per line, which matters for short
+/// lines).
+#[derive(Clone, Copy, Debug)]
+pub struct Line<'a> {
+    /// The bytes, without the line end.
+    pub bytes: &'a [u8],
+    /// `Some` when the bytes are known to be UTF-8.
+    pub text: Option<&'a str>,
+}
+
+impl<'a> Line<'a> {
+    /// A line whose encoding is not known yet.
+    pub fn new(bytes: &'a [u8]) -> Self {
+        Line { bytes, text: None }
+    }
+
+    /// The text, if the line is UTF-8.
+    pub fn as_str(&self) -> Option<&'a str> {
+        self.text.or_else(|| std::str::from_utf8(self.bytes).ok())
+    }
+
+    /// The parts before and after the first `\t`.
+    #[cfg(feature = "resolve")]
+    pub fn split_at_tab(&self) -> Option<(Line<'a>, Line<'a>)> {
+        let tab = memchr::memchr(b'\t', self.bytes)?;
+        let (a, b) = (self.bytes.get(..tab)?, self.bytes.get(tab + 1..)?);
+        let (ta, tb) = match self.text {
+            Some(t) => (t.get(..tab), t.get(tab + 1..)),
+            None => (None, None),
+        };
+        Some((Line { bytes: a, text: ta }, Line { bytes: b, text: tb }))
+    }
+}
+
+/// Parses a line as a URI reference.
 ///
 /// Valid UTF-8 goes straight to the parser. Otherwise the ASCII prefix is parsed: an error
 /// inside it is the line's first error (the parser reads left to right); if there is none,
 /// the first non-ASCII byte is (`InvalidChar`, as the parser reports for non-ASCII UTF-8).
-pub fn parse(line: &[u8]) -> Result<UriRef<'_>, LineError> {
-    match std::str::from_utf8(line) {
-        Ok(s) => UriRef::parse(s).map_err(LineError::Parse),
-        Err(_) => Err(not_utf8(line)),
+pub fn parse(line: Line<'_>) -> Result<UriRef<'_>, LineError> {
+    match line.as_str() {
+        Some(s) => UriRef::parse(s).map_err(LineError::Parse),
+        None => Err(not_utf8(line.bytes)),
     }
 }
 

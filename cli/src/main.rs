@@ -9,13 +9,14 @@ mod line;
 mod ops;
 mod stream;
 mod summary;
+mod transform;
 
 use std::fs::File;
 use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use stream::{LineOp, RunError, Sinks, Stats};
@@ -103,10 +104,9 @@ enum Command {
         /// The base URI; without it, each line is `base<TAB>reference`.
         #[arg(long, value_name = "URI")]
         base: Option<String>,
-        /// Resolution mode: strict (RFC 3986, the default), non-strict (RFC 3986 section
-        /// 5.2.2: `http:g` as `g`) or rfc2396.
-        #[arg(long, value_name = "MODE", default_value = "strict")]
-        mode: String,
+        /// Resolution mode.
+        #[arg(long, value_enum, default_value_t = ModeArg::Strict)]
+        mode: ModeArg,
         #[command(flatten)]
         input: Input,
     },
@@ -118,6 +118,10 @@ enum Command {
         after_help = "Examples:\n  urilex normalize urls.txt\n  echo 'HTTP://Example.COM:80/a/./b/../%7euser' | urilex normalize"
     )]
     Normalize {
+        /// Also apply scheme-based normalization (RFC 3986 section 6.2.3: drop a default
+        /// port, empty path to "/" for http, https, ws, wss and ftp).
+        #[arg(long)]
+        scheme_based: bool,
         #[command(flatten)]
         input: Input,
     },
@@ -143,6 +147,29 @@ enum Command {
         #[command(flatten)]
         input: Input,
     },
+}
+
+/// `--mode` of `resolve`.
+#[derive(ValueEnum, Clone, Copy, Debug)]
+enum ModeArg {
+    /// RFC 3986 section 5.2 as written.
+    Strict,
+    /// RFC 3986 section 5.2.2 non-strict: a reference with the base's scheme (`http:g`) is
+    /// read as if it had none.
+    NonStrict,
+    /// RFC 2396 section 5.2 (its Appendix C results: `?y` -> `http://a/b/c/?y`).
+    Rfc2396,
+}
+
+#[cfg(feature = "resolve")]
+impl From<ModeArg> for urilex::Mode {
+    fn from(m: ModeArg) -> Self {
+        match m {
+            ModeArg::Strict => urilex::Mode::Strict,
+            ModeArg::NonStrict => urilex::Mode::NonStrict,
+            ModeArg::Rfc2396 => urilex::Mode::Rfc2396,
+        }
+    }
 }
 
 #[derive(Args, Debug)]
@@ -206,24 +233,23 @@ fn dispatch(cli: Cli) -> Result<bool, Fail> {
             }
             Ok(all_valid)
         }
-        Command::Resolve { base, mode, input } => {
-            let _ = (base, mode, input);
-            Err(Fail::Error(
-                "resolve: the library's resolution is not in this build yet".into(),
-            ))
+        Command::Resolve { base, mode, input } => resolve(base.as_deref(), mode, &input, g),
+        Command::Normalize {
+            scheme_based,
+            input,
+        } => {
+            let level = if scheme_based {
+                urilex::Normalization::SchemeBased
+            } else {
+                urilex::Normalization::Syntax
+            };
+            run_op(&transform::Normalize { level }, &input, g).map(|s| s.invalid == 0)
         }
-        Command::Normalize { input } => {
-            let _ = input;
-            Err(Fail::Error(
-                "normalize: the library's normalization is not in this build yet".into(),
-            ))
-        }
-        Command::Extract { input, .. } => {
-            let _ = input;
-            Err(Fail::Error(
-                "extract: the library's extraction is not in this build yet".into(),
-            ))
-        }
+        Command::Extract {
+            html,
+            line_number,
+            input,
+        } => extract(html, line_number, &input, g),
         Command::Summary { input } => {
             if input.files.is_empty() {
                 return summary_of_stdin_or_sample(g);
@@ -236,6 +262,55 @@ fn dispatch(cli: Cli) -> Result<bool, Fail> {
             Ok(true)
         }
     }
+}
+
+#[cfg(feature = "resolve")]
+fn resolve(base: Option<&str>, mode: ModeArg, input: &Input, g: Global) -> Result<bool, Fail> {
+    let base = match base {
+        Some(b) => Some(check_base(b)?),
+        None => None,
+    };
+    let op = transform::Resolve {
+        base,
+        resolver: urilex::Resolver::new(mode.into()),
+    };
+    run_op(&op, input, g).map(|s| s.invalid == 0)
+}
+
+#[cfg(not(feature = "resolve"))]
+fn resolve(_: Option<&str>, _: ModeArg, _: &Input, _: Global) -> Result<bool, Fail> {
+    Err(Fail::Error(
+        "resolve: this build has no resolution (the library's resolve module was not merged \
+         yet; build the CLI with its `resolve` feature once it is)"
+            .into(),
+    ))
+}
+
+#[cfg(feature = "extract")]
+fn extract(html: bool, line_number: bool, input: &Input, g: Global) -> Result<bool, Fail> {
+    run_op(&transform::Extract { html, line_number }, input, g).map(|_| true)
+}
+
+#[cfg(not(feature = "extract"))]
+fn extract(_: bool, _: bool, _: &Input, _: Global) -> Result<bool, Fail> {
+    Err(Fail::Error(
+        "extract: this build has no extraction (the library's extract module was not merged \
+         yet; build the CLI with its `extract` feature once it is)"
+            .into(),
+    ))
+}
+
+#[cfg(feature = "resolve")]
+/// Parses `--base`: it must be a URI with a scheme (RFC 3986 section 5.1).
+fn check_base(base: &str) -> Result<urilex::UriRef<'_>, Fail> {
+    let uri =
+        urilex::UriRef::parse(base).map_err(|e| Fail::Error(format!("--base {base:?}: {e}")))?;
+    if uri.scheme().is_none() {
+        return Err(Fail::Error(format!(
+            "--base {base:?}: a base URI needs a scheme (RFC 3986 section 5.1)"
+        )));
+    }
+    Ok(uri)
 }
 
 /// `-` stands for stdin; no files at all means stdin.

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use urilex::UriRef;
 
-use crate::line::{self, json_opt, json_str, LineError};
+use crate::line::{self, json_opt, json_str, Line, LineError};
 use crate::stream::LineOp;
 
 /// Writes `PREFIX LINE:BYTE: message\n` (the `check` format, also used on stderr by the
@@ -30,7 +30,7 @@ pub struct Parse;
 impl LineOp for Parse {
     type Scratch = ();
 
-    fn line(&self, _: u64, bytes: &[u8], _: &mut (), out: &mut String, _: &mut String) -> bool {
+    fn line(&self, _: u64, bytes: Line<'_>, _: &mut (), out: &mut String, _: &mut String) -> bool {
         match line::parse(bytes) {
             Ok(uri) => {
                 out.push_str("valid");
@@ -67,12 +67,12 @@ pub struct ParseJson;
 impl LineOp for ParseJson {
     type Scratch = ();
 
-    fn line(&self, _: u64, bytes: &[u8], _: &mut (), out: &mut String, _: &mut String) -> bool {
+    fn line(&self, _: u64, bytes: Line<'_>, _: &mut (), out: &mut String, _: &mut String) -> bool {
         let parsed = line::parse(bytes);
         out.push_str("{\"input\":");
-        match std::str::from_utf8(bytes) {
-            Ok(s) => json_str(out, s),
-            Err(_) => json_str(out, &String::from_utf8_lossy(bytes)),
+        match bytes.as_str() {
+            Some(s) => json_str(out, s),
+            None => json_str(out, &String::from_utf8_lossy(bytes.bytes)),
         }
         let valid = parsed.is_ok();
         match parsed {
@@ -129,7 +129,7 @@ pub struct Check {
 impl LineOp for Check {
     type Scratch = ();
 
-    fn line(&self, n: u64, bytes: &[u8], _: &mut (), out: &mut String, _: &mut String) -> bool {
+    fn line(&self, n: u64, bytes: Line<'_>, _: &mut (), out: &mut String, _: &mut String) -> bool {
         match line::parse(bytes) {
             Ok(_) => true,
             Err(e) => {

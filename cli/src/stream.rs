@@ -11,6 +11,8 @@ use std::sync::Mutex;
 
 use indicatif::ProgressBar;
 
+use crate::line::Line;
+
 /// Target size of one chunk of input. Big enough that per-chunk costs (a channel message, a
 /// `write` system call) vanish next to the per-line work, small enough to keep memory flat.
 pub const CHUNK: usize = 1 << 20;
@@ -147,7 +149,7 @@ pub trait LineOp: Sync {
     fn line(
         &self,
         lineno: u64,
-        line: &[u8],
+        line: Line<'_>,
         scratch: &mut Self::Scratch,
         out: &mut String,
         err: &mut String,
@@ -166,7 +168,14 @@ pub trait LineOp: Sync {
             bytes: chunk.len() as u64,
             ..Stats::default()
         };
-        for line in lines(chunk) {
+        // One UTF-8 check for the whole chunk (lines split at '\n' are then text too); a
+        // chunk with a bad byte somewhere is checked line by line.
+        let text = std::str::from_utf8(chunk).ok();
+        for span in line_spans(chunk) {
+            let line = Line {
+                bytes: &chunk[span.clone()],
+                text: text.and_then(|t| t.get(span)),
+            };
             if !self.line(first + stats.lines, line, scratch, out, err) {
                 stats.invalid += 1;
             }
@@ -179,17 +188,26 @@ pub trait LineOp: Sync {
 /// The lines of a chunk, without their `\n` or `\r\n`. A final line without `\n` counts; the
 /// empty remainder after a final `\n` does not.
 pub fn lines(chunk: &[u8]) -> impl Iterator<Item = &[u8]> {
-    let mut rest = chunk;
+    line_spans(chunk).map(move |r| &chunk[r])
+}
+
+/// The byte ranges of [`lines`].
+pub fn line_spans(chunk: &[u8]) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+    let mut start = 0;
     std::iter::from_fn(move || {
-        if rest.is_empty() {
+        if start >= chunk.len() {
             return None;
         }
-        let (line, next) = match memchr::memchr(b'\n', rest) {
-            Some(i) => (&rest[..i], &rest[i + 1..]),
-            None => (rest, &rest[rest.len()..]),
+        let (end, next) = match memchr::memchr(b'\n', &chunk[start..]) {
+            Some(i) => (start + i, start + i + 1),
+            None => (chunk.len(), chunk.len()),
         };
-        rest = next;
-        Some(line.strip_suffix(b"\r").unwrap_or(line))
+        let line = start..end;
+        start = next;
+        match chunk.get(end.wrapping_sub(1)) {
+            Some(b'\r') if end > line.start => Some(line.start..end - 1),
+            _ => Some(line),
+        }
     })
 }
 

@@ -1,11 +1,12 @@
 //! The main job: parse a corpus, count what is in it, measure throughput, print a summary.
 
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 use std::io::{self, Read, Write};
 use std::time::{Duration, Instant};
 
 use indicatif::ProgressBar;
-use urilex::{HostKind, UriRef};
+use urilex::{HostKind, Normalization, UriRef};
 
 use crate::line::{self, LineError};
 use crate::stream::{self, ChunkReader, RunError, CHUNK};
@@ -13,6 +14,7 @@ use crate::stream::{self, ChunkReader, RunError, CHUNK};
 /// The embedded sample: real URLs, one per line (see `cli/sample/README.md`).
 pub const SAMPLE_URLS: &str = include_str!("../sample/urls.txt");
 /// The embedded sample: `base<TAB>reference` pairs from Common Crawl pages.
+#[cfg(feature = "resolve")]
 pub const SAMPLE_LINKS: &str = include_str!("../sample/links.tsv");
 
 /// Distinct schemes counted one by one; more than this many go under "(other)" so that a
@@ -39,7 +41,7 @@ impl Tally {
     fn add(&mut self, lineno: u64, bytes: &[u8]) {
         self.lines += 1;
         self.bytes += bytes.len() as u64;
-        match line::parse(bytes) {
+        match line::parse(line::Line::new(bytes)) {
             Ok(uri) => self.add_valid(&uri),
             Err(e) => self.add_error(lineno, bytes, &e),
         }
@@ -179,6 +181,57 @@ fn rate(
     )
 }
 
+/// Resolution (RFC 3986 §5.2) of the sample links against their pages: counts, an example,
+/// failures by reason. Returns the links for the throughput run.
+#[cfg(feature = "resolve")]
+fn resolution(w: &mut dyn Write) -> Result<Vec<(&'static str, &'static str)>, RunError> {
+    let links: Vec<(&str, &str)> = SAMPLE_LINKS
+        .lines()
+        .filter_map(|l| l.split_once('\t'))
+        .collect();
+    let mut failures: BTreeMap<&str, (u64, String)> = BTreeMap::new();
+    let mut resolved = 0u64;
+    let mut example = None;
+    for (b, r) in &links {
+        let outcome = match (UriRef::parse(b), UriRef::parse(r)) {
+            (Err(e), _) => Err(("invalid base", e.to_string())),
+            (_, Err(e)) => Err(("invalid reference", e.to_string())),
+            (Ok(base), Ok(rf)) => rf
+                .resolve(&base)
+                .map(|res| res.to_string())
+                .map_err(|e| ("not resolvable", e.to_string())),
+        };
+        match outcome {
+            Ok(s) => {
+                resolved += 1;
+                if example.is_none() && r.contains("..") {
+                    example = Some((cut(b), cut(r), cut(&s)));
+                }
+            }
+            Err((why, msg)) => {
+                let e = failures
+                    .entry(why)
+                    .or_insert_with(|| (0, format!("{:?}: {msg}", cut(r))));
+                e.0 += 1;
+            }
+        }
+    }
+    writeln!(
+        w,
+        "\nresolution of {} links against their pages (cli/sample/links.tsv): {resolved} resolved",
+        links.len()
+    )
+    .map_err(RunError::Output)?;
+    if let Some((b, r, s)) = example {
+        writeln!(w, "  e.g. {r:?} on {b}\n    -> {s}").map_err(RunError::Output)?;
+    }
+    for (why, (n, ex)) in &failures {
+        writeln!(w, "  {why:<20} {n:>6}   e.g. {ex}").map_err(RunError::Output)?;
+    }
+
+    Ok(links)
+}
+
 /// The summary of the embedded sample, with throughput measured on it.
 pub fn of_sample() -> Result<(), RunError> {
     let mut tally = Tally::default();
@@ -191,6 +244,43 @@ pub fn of_sample() -> Result<(), RunError> {
     tally
         .print(w, "embedded sample (cli/sample/urls.txt)")
         .map_err(RunError::Output)?;
+
+    // Normalization (RFC 3986 §6.2.2, and §6.2.2 + §6.2.3) of the valid lines.
+    let mut buf = String::new();
+    let (mut changed, mut changed_sb, mut example) = (0u64, 0u64, None);
+    for l in SAMPLE_URLS.lines() {
+        if let Ok(uri) = UriRef::parse(l) {
+            buf.clear();
+            let _ = write!(buf, "{}", uri.normalized());
+            if buf != l {
+                changed += 1;
+                example.get_or_insert_with(|| (cut(l), cut(&buf)));
+            }
+            buf.clear();
+            let _ = write!(buf, "{}", uri.normalized_with(Normalization::SchemeBased));
+            if buf != l {
+                changed_sb += 1;
+            }
+        }
+    }
+    writeln!(
+        w,
+        "\nnormalization of the {} valid lines: {changed} changed by RFC 3986 section 6.2.2, {changed_sb} with section 6.2.3 too",
+        tally.valid
+    )
+    .map_err(RunError::Output)?;
+    if let Some((from, to)) = example {
+        writeln!(w, "  e.g. {from}\n    -> {to}").map_err(RunError::Output)?;
+    }
+
+    #[cfg(feature = "resolve")]
+    let links = resolution(w)?;
+    #[cfg(not(feature = "resolve"))]
+    writeln!(
+        w,
+        "\nresolution: not in this build (the CLI's `resolve` feature is off)"
+    )
+    .map_err(RunError::Output)?;
 
     let lines: Vec<&str> = SAMPLE_URLS.lines().collect();
     let bytes: usize = lines.iter().map(|l| l.len()).sum();
@@ -205,6 +295,52 @@ pub fn of_sample() -> Result<(), RunError> {
         lines.iter().filter(|l| UriRef::parse(l).is_ok()).count()
     });
     rate(w, "parse", rounds, secs, lines.len(), bytes).map_err(RunError::Output)?;
+    let (rounds, secs, _) = time(budget, || {
+        let mut n = 0;
+        for l in &lines {
+            if let Ok(uri) = UriRef::parse(l) {
+                buf.clear();
+                let _ = write!(buf, "{}", uri.normalized());
+                n += buf.len();
+            }
+        }
+        n
+    });
+    rate(
+        w,
+        "parse + normalize (6.2.2)",
+        rounds,
+        secs,
+        lines.len(),
+        bytes,
+    )
+    .map_err(RunError::Output)?;
+    #[cfg(feature = "resolve")]
+    {
+        let link_bytes: usize = links.iter().map(|(b, r)| b.len() + r.len()).sum();
+        let (rounds, secs, _) = time(budget, || {
+            let mut n = 0;
+            for (b, r) in &links {
+                if let (Ok(base), Ok(rf)) = (UriRef::parse(b), UriRef::parse(r)) {
+                    if let Ok(res) = rf.resolve(&base) {
+                        buf.clear();
+                        res.append_to(&mut buf);
+                        n += buf.len();
+                    }
+                }
+            }
+            n
+        });
+        rate(
+            w,
+            "parse base + ref, resolve (links)",
+            rounds,
+            secs,
+            links.len(),
+            link_bytes,
+        )
+        .map_err(RunError::Output)?;
+    }
     out.flush().map_err(RunError::Output)
 }
 

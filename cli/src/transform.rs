@@ -6,11 +6,15 @@
 
 use std::fmt::Write as _;
 
-use urilex::{Normalization, ResolveError, Resolver, UriRef};
+use urilex::Normalization;
+#[cfg(feature = "resolve")]
+use urilex::{ResolveError, Resolver, UriRef};
 
-use crate::line;
+use crate::line::{self, Line};
 use crate::ops::diagnostic;
-use crate::stream::{self, Cut, LineOp, Stats};
+use crate::stream::LineOp;
+#[cfg(feature = "extract")]
+use crate::stream::{self, Cut, Stats};
 
 /// `urilex normalize`.
 pub struct Normalize {
@@ -21,7 +25,14 @@ pub struct Normalize {
 impl LineOp for Normalize {
     type Scratch = ();
 
-    fn line(&self, n: u64, bytes: &[u8], _: &mut (), out: &mut String, err: &mut String) -> bool {
+    fn line(
+        &self,
+        n: u64,
+        bytes: Line<'_>,
+        _: &mut (),
+        out: &mut String,
+        err: &mut String,
+    ) -> bool {
         match line::parse(bytes) {
             Ok(uri) => {
                 let _ = writeln!(out, "{}", uri.normalized_with(self.level));
@@ -36,6 +47,7 @@ impl LineOp for Normalize {
     }
 }
 
+#[cfg(feature = "resolve")]
 /// `urilex resolve`: against one base, or `base<TAB>reference` per line.
 pub struct Resolve<'b> {
     /// The `--base`, parsed once.
@@ -44,8 +56,14 @@ pub struct Resolve<'b> {
     pub resolver: Resolver,
 }
 
+#[cfg(feature = "resolve")]
 impl Resolve<'_> {
-    fn resolve(&self, r: &UriRef<'_>, base: &UriRef<'_>, out: &mut String) -> Result<(), ResolveError> {
+    fn resolve(
+        &self,
+        r: &UriRef<'_>,
+        base: &UriRef<'_>,
+        out: &mut String,
+    ) -> Result<(), ResolveError> {
         let resolved = self.resolver.resolve(r, base)?;
         resolved.append_to(out);
         out.push('\n');
@@ -53,11 +71,23 @@ impl Resolve<'_> {
     }
 }
 
+#[cfg(feature = "resolve")]
 impl LineOp for Resolve<'_> {
     type Scratch = ();
 
-    fn line(&self, n: u64, bytes: &[u8], _: &mut (), out: &mut String, err: &mut String) -> bool {
-        let fail = |out: &mut String, err: &mut String, at: usize, what: &str, e: &dyn std::fmt::Display| {
+    fn line(
+        &self,
+        n: u64,
+        bytes: Line<'_>,
+        _: &mut (),
+        out: &mut String,
+        err: &mut String,
+    ) -> bool {
+        let fail = |out: &mut String,
+                    err: &mut String,
+                    at: usize,
+                    what: &str,
+                    e: &dyn std::fmt::Display| {
             out.push('\n');
             diagnostic(err, "", n, at, format_args!("{what}{e}"));
             false
@@ -71,10 +101,16 @@ impl LineOp for Resolve<'_> {
                 Err(e) => fail(out, err, e.index(), "", &e),
             };
         }
-        let Some(tab) = memchr::memchr(b'\t', bytes) else {
-            return fail(out, err, bytes.len(), "", &"expected base<TAB>reference, found no tab (or give --base URI)");
+        let Some((b, r)) = bytes.split_at_tab() else {
+            return fail(
+                out,
+                err,
+                bytes.bytes.len(),
+                "",
+                &"expected base<TAB>reference, found no tab (or give --base URI)",
+            );
         };
-        let (b, r) = (&bytes[..tab], &bytes[tab + 1..]);
+        let tab = b.bytes.len();
         let base = match line::parse(b) {
             Ok(base) => base,
             Err(e) => return fail(out, err, e.index(), "base: ", &e),
@@ -90,6 +126,7 @@ impl LineOp for Resolve<'_> {
     }
 }
 
+#[cfg(feature = "extract")]
 /// `urilex extract`: the URIs found in running text or HTML, one per line.
 pub struct Extract {
     /// Read HTML (attributes, character references) instead of plain text.
@@ -98,6 +135,7 @@ pub struct Extract {
     pub line_number: bool,
 }
 
+#[cfg(feature = "extract")]
 impl LineOp for Extract {
     type Scratch = ();
 
@@ -105,14 +143,28 @@ impl LineOp for Extract {
         extract_cut
     }
 
-    fn line(&self, n: u64, bytes: &[u8], s: &mut (), out: &mut String, err: &mut String) -> bool {
-        self.chunk(n, bytes, s, out, err);
+    fn line(
+        &self,
+        n: u64,
+        bytes: Line<'_>,
+        s: &mut (),
+        out: &mut String,
+        err: &mut String,
+    ) -> bool {
+        self.chunk(n, bytes.bytes, s, out, err);
         true
     }
 
     /// The whole chunk goes to the extractor at once (a `<…>` form may span lines; the reader
     /// cuts chunks where no `<` is open, see [`extract_cut`]).
-    fn chunk(&self, first: u64, chunk: &[u8], _: &mut (), out: &mut String, _: &mut String) -> Stats {
+    fn chunk(
+        &self,
+        first: u64,
+        chunk: &[u8],
+        _: &mut (),
+        out: &mut String,
+        _: &mut String,
+    ) -> Stats {
         let lines = stream::lines(chunk).count() as u64;
         // Line numbers: newlines counted incrementally between successive matches.
         let (mut line, mut at) = (first, 0usize);
@@ -143,6 +195,7 @@ impl LineOp for Extract {
     }
 }
 
+#[cfg(feature = "extract")]
 /// Where an `extract` chunk may end: after a `\n` with no `<` open before it (a `<…>` form
 /// may hold line breaks, RFC 3986 Appendix C). `None` when every `\n` is inside an open `<`;
 /// the reader then reads on, and cuts at the last `\n` anyway once the chunk is a few times

@@ -6,50 +6,12 @@
 //! from the library under test.
 
 use std::io::{Read, Write};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_urilex");
-
-/// Runs `urilex ARGS` with `stdin` piped in.
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn urilex");
-    let mut input = child.stdin.take().expect("stdin");
-    let data = stdin.to_vec();
-    // Write from another thread so a large input cannot deadlock against a full stdout pipe.
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&data);
-    });
-    let out = child.wait_with_output().expect("wait");
-    writer.join().expect("writer");
-    out
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn json_lines(o: &Output) -> Vec<Value> {
-    stdout(o)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
-        .collect()
-}
-
-fn workspace_file(rel: &str) -> String {
-    format!("{}/../{rel}", env!("CARGO_MANIFEST_DIR"))
-}
+mod common;
+use common::{json_lines, run, stderr, stdout, workspace_file};
 
 const KEYS: [&str; 10] = [
     "input", "valid", "error", "scheme", "userinfo", "host", "port", "path", "query", "fragment",
@@ -335,7 +297,7 @@ fn threads_keep_the_output_order() {
 
 #[test]
 fn a_closed_output_pipe_ends_quietly() {
-    let mut child = Command::new(BIN)
+    let mut child = Command::new(common::BIN)
         .args(["parse", "--json", "-j", "2"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -385,4 +347,55 @@ fn help_has_examples() {
     }
     let o = run(&["frobnicate"], b"");
     assert_eq!(o.status.code(), Some(2));
+}
+
+fn strict_records(file: &str) -> Vec<Value> {
+    let text = std::fs::read_to_string(workspace_file(&format!("../shared/conformance/{file}")))
+        .unwrap_or_else(|e| panic!("{file}: {e}"));
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|r| r.get("spec").is_none())
+        .collect()
+}
+
+/// The strict `normalize` vectors (RFC 3986 section 6.2.2) through `urilex normalize`.
+#[test]
+fn normalize_agrees_with_the_conformance_vectors() {
+    let records: Vec<Value> = strict_records("normalize.jsonl")
+        .into_iter()
+        .filter(|r| r["op"] == "normalize")
+        .filter(|r| !r["input"].as_str().unwrap().contains(['\n', '\r']))
+        .collect();
+    assert!(records.len() > 150, "{}", records.len());
+    let input: String = records
+        .iter()
+        .map(|r| format!("{}\n", r["input"].as_str().unwrap()))
+        .collect();
+    let o = run(&["normalize", "-j", "2"], input.as_bytes());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let got: Vec<&str> = out.lines().collect();
+    assert_eq!(got.len(), records.len());
+    for (r, g) in records.iter().zip(got) {
+        assert_eq!(g, r["expected"].as_str().unwrap(), "{r}");
+    }
+}
+
+#[test]
+fn normalize_keeps_lines_aligned_and_reports_bad_ones() {
+    // RFC 3986 section 6.2.2.1-6.2.2.3 and (with --scheme-based) 6.2.3.
+    let input = b"HTTP://www.Example.com/a/./b/../c/%7e\nbad line\n\nhttp://example.com:80\n";
+    let o = run(&["normalize"], input);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stdout(&o),
+        "http://www.example.com/a/c/~\n\n\nhttp://example.com:80\n"
+    );
+    assert_eq!(stderr(&o), "2:3: invalid character ' ' at byte 3 in path\n");
+    let o = run(&["normalize", "--scheme-based"], b"http://example.com:80\n");
+    assert_eq!(stdout(&o), "http://example.com/\n");
+    assert_eq!(o.status.code(), Some(0));
+    let o = run(&["normalize"], b"");
+    assert_eq!((o.status.code(), stdout(&o)), (Some(0), String::new()));
 }
