@@ -397,7 +397,7 @@ fn progress(file: &std::path::Path, g: Global) -> Option<ProgressBar> {
     }
     let pb = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
     if let Ok(style) = ProgressStyle::with_template(
-        "{spinner} [{elapsed_precise}] [{bar:40}] {bytes}/{total_bytes} {bytes_per_sec} eta {eta}",
+        "{spinner} [{bar:24}] {bytes}/{total_bytes} {bytes_per_sec} eta {eta}",
     ) {
         pb.set_style(style.progress_chars("=> "));
     }
