@@ -56,62 +56,83 @@ impl<R: Read> ChunkReader<R> {
         }
     }
 
-    /// Replaces `buf`'s contents with the next run of whole lines: every line ends with `\n`
-    /// except possibly the last line of the input. Returns `false` (and an empty `buf`) at the
-    /// end of the input.
+    /// Replaces `chunk`'s contents with the next run of whole lines: every line ends with
+    /// `\n` except possibly the last line of the input. Returns `false` (and an empty chunk)
+    /// at the end of the input.
     ///
     /// A read shorter than asked for (a pipe with nothing more waiting) ends the chunk as soon
     /// as it holds a whole line, so `tail -f log | urilex check` answers line by line.
-    pub fn next_chunk(&mut self, buf: &mut Vec<u8>) -> io::Result<bool> {
-        buf.clear();
-        buf.append(&mut self.carry);
+    pub fn next_chunk(&mut self, chunk: &mut Chunk) -> io::Result<bool> {
+        chunk.len = 0;
+        let buf = &mut chunk.storage;
+        let mut len = self.carry.len();
+        if buf.len() < len {
+            buf.resize(len, 0);
+        }
+        buf[..len].copy_from_slice(&self.carry);
+        self.carry.clear();
         // Bytes before `searched` are known to hold no '\n' (only the partial carried line).
-        let mut searched = buf.len();
+        let mut searched = len;
         loop {
             if self.eof {
-                return Ok(!buf.is_empty());
+                chunk.len = len;
+                return Ok(len > 0);
             }
-            let len = buf.len();
             let want = self.target.saturating_sub(len).max(64 * 1024);
-            buf.resize(len + want, 0);
+            // The storage only grows, so its bytes are zeroed once, not once per chunk.
+            if buf.len() < len + want {
+                buf.resize(len + want, 0);
+            }
             let n = loop {
-                match self.src.read(&mut buf[len..]) {
-                    Ok(n) => break n,
+                match self.src.read(&mut buf[len..len + want]) {
+                    Ok(n) => break n.min(want),
                     Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                    Err(e) => {
-                        buf.truncate(len);
-                        return Err(e);
-                    }
+                    Err(e) => return Err(e),
                 }
             };
-            buf.truncate(len + n);
+            len += n;
             if n == 0 {
                 self.eof = true;
                 continue;
             }
-            let full = buf.len() >= self.target || n < want;
+            let full = len >= self.target || n < want;
             if !full {
                 continue;
             }
             // Only the new bytes are searched for a first '\n', so a line of any length costs
             // linear time.
-            let fresh_newline = memchr::memchr(b'\n', &buf[searched..]).is_some();
-            searched = buf.len();
+            let fresh_newline = memchr::memchr(b'\n', &buf[searched..len]).is_some();
+            searched = len;
             if !fresh_newline {
                 continue;
             }
-            let cut = match (self.cut)(buf) {
+            let data = &buf[..len];
+            let cut = match (self.cut)(data) {
                 Some(cut) => Some(cut),
                 // A custom cut found no place: give up on it past a few chunks' worth.
-                None if buf.len() >= 4 * self.target => cut_after_last_newline(buf),
+                None if len >= 4 * self.target => cut_after_last_newline(data),
                 None => None,
             };
-            if let Some(cut) = cut.filter(|&c| c > 0 && c <= buf.len()) {
-                self.carry.extend_from_slice(&buf[cut..]);
-                buf.truncate(cut);
+            if let Some(cut) = cut.filter(|&c| c > 0 && c <= len) {
+                self.carry.extend_from_slice(&buf[cut..len]);
+                chunk.len = cut;
                 return Ok(true);
             }
         }
+    }
+}
+
+/// A chunk of input in reusable storage.
+#[derive(Default)]
+pub struct Chunk {
+    storage: Vec<u8>,
+    len: usize,
+}
+
+impl Chunk {
+    /// The chunk's bytes.
+    pub fn as_slice(&self) -> &[u8] {
+        self.storage.get(..self.len).unwrap_or_default()
     }
 }
 
@@ -269,13 +290,14 @@ fn run_single<R: Read, O: LineOp>(
     sinks: &mut Sinks<'_>,
 ) -> Result<Stats, RunError> {
     let mut reader = ChunkReader::with_cut(src, CHUNK, op.cut());
-    let (mut buf, mut out, mut err) = (Vec::new(), String::new(), String::new());
+    let (mut buf, mut out, mut err) = (Chunk::default(), String::new(), String::new());
     let mut scratch = O::Scratch::default();
     let mut total = Stats::default();
     while reader.next_chunk(&mut buf).map_err(RunError::Input)? {
         out.clear();
         err.clear();
-        let stats = op.chunk(total.lines + 1, &buf, &mut scratch, &mut out, &mut err);
+        let chunk = buf.as_slice();
+        let stats = op.chunk(total.lines + 1, chunk, &mut scratch, &mut out, &mut err);
         total.add(stats);
         sinks.emit(&out, &err, stats.bytes)?;
     }
@@ -285,7 +307,7 @@ fn run_single<R: Read, O: LineOp>(
 /// Buffers that travel together: the input chunk and the output written for it.
 #[derive(Default)]
 struct Bufs {
-    input: Vec<u8>,
+    input: Chunk,
     out: String,
     err: String,
 }
@@ -363,7 +385,7 @@ fn read_jobs<R: Read>(
         if !reader.next_chunk(&mut bufs.input)? {
             return Ok(());
         }
-        let n = lines(&bufs.input).count() as u64;
+        let n = lines(bufs.input.as_slice()).count() as u64;
         if jobs.send(Job { seq, first, bufs }).is_err() {
             return Ok(());
         }
@@ -392,7 +414,7 @@ fn work<O: LineOp>(op: &O, jobs: &Mutex<Receiver<Job>>, done: SyncSender<Done>) 
         bufs.err.clear();
         let stats = op.chunk(
             first,
-            &bufs.input,
+            bufs.input.as_slice(),
             &mut scratch,
             &mut bufs.out,
             &mut bufs.err,
@@ -443,9 +465,9 @@ mod tests {
     fn chunks(input: &[u8], target: usize, step: usize) -> Vec<Vec<u8>> {
         let mut r = ChunkReader::new(Trickle(input, step), target);
         let mut out = Vec::new();
-        let mut buf = Vec::new();
+        let mut buf = Chunk::default();
         while r.next_chunk(&mut buf).unwrap() {
-            out.push(buf.clone());
+            out.push(buf.as_slice().to_vec());
         }
         out
     }

@@ -349,9 +349,10 @@ pub fn of_stream<R: Read>(src: R, name: &str, pb: Option<&ProgressBar>) -> Resul
     let start = Instant::now();
     let mut tally = Tally::default();
     let mut reader = ChunkReader::new(src, CHUNK);
-    let mut buf = Vec::new();
-    while reader.next_chunk(&mut buf).map_err(RunError::Input)? {
-        for l in stream::lines(&buf) {
+    let mut chunk = stream::Chunk::default();
+    while reader.next_chunk(&mut chunk).map_err(RunError::Input)? {
+        let buf = chunk.as_slice();
+        for l in stream::lines(buf) {
             tally.add(tally.lines + 1, l);
         }
         if let Some(pb) = pb {

@@ -35,7 +35,8 @@ impl LineOp for Normalize {
     ) -> bool {
         match line::parse(bytes) {
             Ok(uri) => {
-                let _ = writeln!(out, "{}", uri.normalized_with(self.level));
+                let _ = write!(out, "{}", uri.normalized_with(self.level));
+                out.push('\n');
                 true
             }
             Err(e) => {
