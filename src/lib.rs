@@ -21,22 +21,28 @@ extern crate std;
 mod buf;
 pub mod chars;
 mod component;
+mod dot_segments;
 mod error;
 mod host;
 mod normalize;
 mod parse;
 pub mod pct;
 mod recompose;
+mod resolve;
 mod tables;
 mod uri_ref;
 
 #[cfg(feature = "alloc")]
 pub use buf::{SetError, SetErrorKind, UriBuf, UriBufBuilder};
 pub use component::Component;
+pub use dot_segments::remove_dot_segments;
+#[cfg(feature = "alloc")]
+pub use dot_segments::remove_dot_segments_into;
 pub use error::{ErrorKind, ParseError};
 pub use host::{Host, HostKind};
 pub use normalize::{Normalization, Normalized};
 pub use recompose::{recompose, Recomposed};
+pub use resolve::{Mode, ResolveError, Resolved, ResolvedPath, Resolver};
 pub use uri_ref::{Segments, UriRef};
 
 /// The README's examples run as doctests.
