@@ -110,7 +110,7 @@ enum Command {
         #[command(flatten)]
         input: Input,
     },
-    /// Normalize each line (RFC 3986 sections 6.2.2 and 6.2.3).
+    /// Normalize each line (RFC 3986 section 6.2.2; with --scheme-based also 6.2.3).
     ///
     /// One normalized URI per input line; an invalid line gives an empty output line and
     /// `LINE:BYTE: message` on stderr.
