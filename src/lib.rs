@@ -23,6 +23,8 @@ pub mod chars;
 mod component;
 mod dot_segments;
 mod error;
+#[cfg(feature = "extract")]
+pub mod extract;
 mod host;
 mod normalize;
 mod parse;
@@ -39,6 +41,8 @@ pub use dot_segments::remove_dot_segments;
 #[cfg(feature = "alloc")]
 pub use dot_segments::remove_dot_segments_into;
 pub use error::{ErrorKind, ParseError};
+#[cfg(feature = "extract")]
+pub use extract::{extract, extract_html};
 pub use host::{Host, HostKind};
 pub use normalize::{Normalization, Normalized};
 pub use recompose::{recompose, Recomposed};
