@@ -46,7 +46,7 @@ pub use extract::{extract, extract_html};
 pub use host::{Host, HostKind};
 pub use normalize::{Normalization, Normalized};
 pub use recompose::{recompose, Recomposed};
-pub use resolve::{Mode, ResolveError, Resolved, ResolvedPath, Resolver};
+pub use resolve::{Base, Mode, ResolveError, Resolved, ResolvedPath, Resolver};
 pub use uri_ref::{Segments, UriRef};
 
 /// The README's examples run as doctests.

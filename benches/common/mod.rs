@@ -451,22 +451,21 @@ impl Parse for Uriparse {
 
 impl Resolve for Urilex {
     const NAME: &'static str = "urilex";
-    type Base = urilex::UriRef<'static>;
-    /// Any URI with a scheme is a base; a base fragment is ignored by `resolve` (§5.1).
+    type Base = urilex::Base<'static>;
+    /// Any URI with a scheme is a base; a base fragment is ignored (§5.1). `Base::new` does,
+    /// once, the checks and scans of the base that every resolution needs: the prepared
+    /// form of a parsed base, as peers keep theirs.
     fn base(s: &'static str) -> Option<Self::Base> {
-        urilex::UriRef::parse_uri(s).ok()
+        urilex::UriRef::parse_uri(s).ok().and_then(|b| urilex::Base::new(b).ok())
     }
     /// `resolve` returns a span view; `append_to` writes it into the reused buffer.
     #[inline]
     fn resolve(base: &Self::Base, reference: &str, buf: &mut String) -> bool {
         match urilex::UriRef::parse(reference) {
-            Ok(r) => match r.resolve(base) {
-                Ok(t) => {
-                    t.append_to(buf);
-                    true
-                }
-                Err(_) => false,
-            },
+            Ok(r) => {
+                base.resolve(&r).append_to(buf);
+                true
+            }
             Err(_) => false,
         }
     }
