@@ -456,7 +456,9 @@ impl Resolve for Urilex {
     /// once, the checks and scans of the base that every resolution needs: the prepared
     /// form of a parsed base, as peers keep theirs.
     fn base(s: &'static str) -> Option<Self::Base> {
-        urilex::UriRef::parse_uri(s).ok().and_then(|b| urilex::Base::new(b).ok())
+        urilex::UriRef::parse_uri(s)
+            .ok()
+            .and_then(|b| urilex::Base::new(b).ok())
     }
     /// `resolve` returns a span view; `append_to` writes it into the reused buffer.
     #[inline]
