@@ -23,6 +23,7 @@ mod error;
 mod host;
 mod parse;
 mod recompose;
+mod security;
 mod tables;
 mod uri_ref;
 
@@ -30,6 +31,7 @@ pub use component::Component;
 pub use error::{ErrorKind, ParseError};
 pub use host::{Host, HostKind};
 pub use recompose::{recompose, Recomposed};
+pub use security::{Redacted, REDACTED_PASSWORD};
 pub use uri_ref::{Segments, UriRef};
 
 /// The README's examples run as doctests.
