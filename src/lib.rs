@@ -17,19 +17,26 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+#[cfg(feature = "alloc")]
+mod buf;
 pub mod chars;
 mod component;
 mod error;
 mod host;
+mod normalize;
 mod parse;
+pub mod pct;
 mod recompose;
 mod security;
 mod tables;
 mod uri_ref;
 
+#[cfg(feature = "alloc")]
+pub use buf::{SetError, SetErrorKind, UriBuf, UriBufBuilder};
 pub use component::Component;
 pub use error::{ErrorKind, ParseError};
 pub use host::{Host, HostKind};
+pub use normalize::{Normalization, Normalized};
 pub use recompose::{recompose, Recomposed};
 pub use security::{Redacted, REDACTED_PASSWORD};
 pub use uri_ref::{Segments, UriRef};

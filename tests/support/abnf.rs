@@ -9,8 +9,12 @@
 //! says `unreserved / pct-encoded / sub-delims ...`, the single-byte set below is the rule
 //! without its `pct-encoded` alternative.
 
-// The ranges are spelled out as the ABNF writes them, rather than through `is_ascii_*`.
+// The ranges are spelled out as the ABNF writes them (`%x41-5A / %x61-7A`) on purpose, rather
+// than through `u8::is_ascii_*`, so the oracle reads like the RFC.
 #![allow(clippy::manual_is_ascii_check)]
+
+/// A single-byte class predicate.
+pub type Predicate = fn(u8) -> bool;
 
 /// `ALPHA = %x41-5A / %x61-7A` (RFC 5234 B.1)
 pub fn alpha(b: u8) -> bool {
@@ -93,9 +97,6 @@ pub fn fragment(b: u8) -> bool {
     pchar(b) || matches!(b, b'/' | b'?')
 }
 
-/// A byte predicate.
-pub type Predicate = fn(u8) -> bool;
-
 /// Every class `urilex::chars::ALL` must provide, by its ABNF name, with its predicate.
 pub const CLASSES: &[(&str, Predicate)] = &[
     ("ALPHA", alpha),
@@ -116,7 +117,7 @@ pub const CLASSES: &[(&str, Predicate)] = &[
 ];
 
 /// The predicate for a class name, or `None` for a name the ABNF does not define.
-pub fn by_name(name: &str) -> Option<fn(u8) -> bool> {
+pub fn by_name(name: &str) -> Option<Predicate> {
     CLASSES.iter().find(|(n, _)| *n == name).map(|&(_, f)| f)
 }
 
@@ -124,7 +125,7 @@ pub fn by_name(name: &str) -> Option<fn(u8) -> bool> {
 mod tests {
     // Sanity checks of the oracle itself against counts one can verify by reading §2:
     // 66 unreserved bytes (52 letters + 10 digits + 4 marks), 7 gen-delims, 11 sub-delims.
-    fn count(f: fn(u8) -> bool) -> usize {
+    fn count(f: super::Predicate) -> usize {
         (0..=255u8).filter(|&b| f(b)).count()
     }
 

@@ -9,7 +9,9 @@
 //!   backtracking is never needed by hand: scheme vs path, `userinfo@` vs `host:port`, and the
 //!   nine IPv6address alternatives all fall out of the search;
 //! - terminals are the single-byte predicates of `support::abnf` and literal strings, matched
-//!   case-insensitively as RFC 5234 §2.3 says (only `"v"` of IPvFuture has a letter);
+//!   case-insensitively as RFC 5234 §2.3 says (only `"v"` of IPvFuture has a letter); an
+//!   alternation of single-byte terminals (`unreserved / sub-delims / ":"`) is tested as one
+//!   byte predicate, which is the same language and keeps the search small;
 //! - a complete parse is a state at the end of the input. The grammar is unambiguous at the
 //!   component level, so all complete parses must agree on the components; `parse` checks that.
 //!
@@ -85,6 +87,8 @@ struct G<'a> {
     s: &'a [u8],
     /// Set when a terminal is tried at the end of the input (see the module docs).
     hit_end: Cell<bool>,
+    /// The furthest position any state reached: the end of the longest viable prefix.
+    furthest: Cell<usize>,
 }
 
 fn norm(mut st: St) -> St {
@@ -103,9 +107,15 @@ impl G<'_> {
 
     /// One byte satisfying `pred`.
     fn byte(&self, st: St, pred: impl Fn(u8) -> bool) -> St {
+        if st.is_empty() {
+            return st;
+        }
         st.into_iter()
             .filter_map(|(i, c)| match self.s.get(i) {
-                Some(&b) if pred(b) => Some((i + 1, c)),
+                Some(&b) if pred(b) => {
+                    self.furthest.set(self.furthest.get().max(i + 1));
+                    Some((i + 1, c))
+                }
                 Some(_) => None,
                 None => {
                     self.hit_end.set(true);
@@ -123,6 +133,9 @@ impl G<'_> {
 
     /// `[ rule ]`
     fn opt(&self, st: St, f: impl Fn(St) -> St) -> St {
+        if st.is_empty() {
+            return st;
+        }
         union(st.clone(), f(st))
     }
 
@@ -131,14 +144,11 @@ impl G<'_> {
         let mut all = norm(st);
         let mut frontier = all.clone();
         while !frontier.is_empty() {
-            let next = norm(f(frontier));
-            frontier = next
-                .into_iter()
-                .filter(|x| all.binary_search(x).is_err())
-                .collect();
-            all = union(all, frontier.clone());
+            frontier = norm(f(frontier));
+            frontier.retain(|x| !all.contains(x));
+            all.extend_from_slice(&frontier);
         }
-        all
+        norm(all)
     }
 
     /// `min*max rule`
@@ -163,8 +173,14 @@ impl G<'_> {
 
     /// Alternatives `a / b / ...`: the union of all.
     fn alt(&self, st: St, fs: &[&dyn Fn(St) -> St]) -> St {
-        fs.iter()
-            .fold(Vec::new(), |acc, f| union(acc, f(st.clone())))
+        if st.is_empty() {
+            return st;
+        }
+        let mut out = Vec::new();
+        for f in fs {
+            out.extend(f(st.clone()));
+        }
+        norm(out)
     }
 
     /// Runs `f` and records, for each resulting state, the span it consumed in `field`.
@@ -297,10 +313,12 @@ impl G<'_> {
             self.alt(
                 s,
                 &[
-                    &|s| self.byte(s, abnf::unreserved),
+                    &|s| {
+                        self.byte(s, |b| {
+                            abnf::unreserved(b) || abnf::sub_delims(b) || b == b':'
+                        })
+                    },
                     &|s| self.pct_encoded(s),
-                    &|s| self.byte(s, abnf::sub_delims),
-                    &|s| self.lit(s, ":"),
                 ],
             )
         })
@@ -334,14 +352,9 @@ impl G<'_> {
         let st = self.plus(st, |s| self.byte(s, abnf::hexdig));
         let st = self.lit(st, ".");
         self.plus(st, |s| {
-            self.alt(
-                s,
-                &[
-                    &|s| self.byte(s, abnf::unreserved),
-                    &|s| self.byte(s, abnf::sub_delims),
-                    &|s| self.lit(s, ":"),
-                ],
-            )
+            self.byte(s, |b| {
+                abnf::unreserved(b) || abnf::sub_delims(b) || b == b':'
+            })
         })
     }
 
@@ -494,9 +507,8 @@ impl G<'_> {
             self.alt(
                 s,
                 &[
-                    &|s| self.byte(s, abnf::unreserved),
+                    &|s| self.byte(s, |b| abnf::unreserved(b) || abnf::sub_delims(b)),
                     &|s| self.pct_encoded(s),
-                    &|s| self.byte(s, abnf::sub_delims),
                 ],
             )
         })
@@ -557,10 +569,12 @@ impl G<'_> {
             self.alt(
                 s,
                 &[
-                    &|s| self.byte(s, abnf::unreserved),
+                    &|s| {
+                        self.byte(s, |b| {
+                            abnf::unreserved(b) || abnf::sub_delims(b) || b == b'@'
+                        })
+                    },
                     &|s| self.pct_encoded(s),
-                    &|s| self.byte(s, abnf::sub_delims),
-                    &|s| self.lit(s, "@"),
                 ],
             )
         })
@@ -571,11 +585,12 @@ impl G<'_> {
         self.alt(
             st,
             &[
-                &|s| self.byte(s, abnf::unreserved),
+                &|s| {
+                    self.byte(s, |b| {
+                        abnf::unreserved(b) || abnf::sub_delims(b) || matches!(b, b':' | b'@')
+                    })
+                },
                 &|s| self.pct_encoded(s),
-                &|s| self.byte(s, abnf::sub_delims),
-                &|s| self.lit(s, ":"),
-                &|s| self.lit(s, "@"),
             ],
         )
     }
@@ -587,8 +602,8 @@ impl G<'_> {
         self.star(st, |s| {
             self.alt(
                 s,
-                &[&|s| self.pchar(s), &|s| self.lit(s, "/"), &|s| {
-                    self.lit(s, "?")
+                &[&|s| self.pchar(s), &|s| {
+                    self.byte(s, |b| matches!(b, b'/' | b'?'))
                 }],
             )
         })
@@ -599,8 +614,8 @@ impl G<'_> {
         self.star(st, |s| {
             self.alt(
                 s,
-                &[&|s| self.pchar(s), &|s| self.lit(s, "/"), &|s| {
-                    self.lit(s, "?")
+                &[&|s| self.pchar(s), &|s| {
+                    self.byte(s, |b| matches!(b, b'/' | b'?'))
                 }],
             )
         })
@@ -624,28 +639,60 @@ impl G<'_> {
     }
 }
 
-/// The distinct component captures of all complete parses of `s` by `rule`, and whether some
-/// terminal was tried at the end of `s` (then `s` is a prefix of a longer valid input).
-fn complete_parses(s: &[u8], rule: Rule) -> (Vec<Caps>, bool) {
+/// The outcome of running a rule over a whole input.
+struct Run {
+    /// The distinct component captures of all complete parses.
+    complete: Vec<Caps>,
+    /// Whether some terminal was tried at the end of the input (then the input is a prefix of
+    /// a longer valid input).
+    hit_end: bool,
+    /// The furthest position any partial derivation reached.
+    furthest: usize,
+}
+
+fn run(s: &[u8], rule: Rule) -> Run {
     let g = G {
         s,
         hit_end: Cell::new(false),
+        furthest: Cell::new(0),
     };
-    let mut caps: Vec<Caps> = g
+    let mut complete: Vec<Caps> = g
         .run(rule)
         .into_iter()
         .filter(|&(end, _)| end == s.len())
         .map(|(_, c)| c)
         .collect();
-    caps.sort_unstable();
-    caps.dedup();
-    (caps, g.hit_end.get())
+    complete.sort_unstable();
+    complete.dedup();
+    Run {
+        complete,
+        hit_end: g.hit_end.get(),
+        furthest: g.furthest.get(),
+    }
 }
 
-/// Whether `s` is a prefix of some input valid for `rule`.
+/// Whether `s` is a prefix of some input valid for `rule` (the definition of the error index).
 pub fn is_viable_prefix(s: &[u8], rule: Rule) -> bool {
-    let (complete, hit_end) = complete_parses(s, rule);
-    hit_end || !complete.is_empty()
+    let r = run(s, rule);
+    r.hit_end || !r.complete.is_empty()
+}
+
+/// The error index by its definition: the length of the longest viable prefix. Viability is
+/// monotone (a prefix of a viable prefix is viable) and the empty prefix is always viable, so
+/// a binary search finds it. [`parse`] uses the cheaper furthest position a derivation reached,
+/// which is the same number (a state at position k exists exactly when a partial derivation
+/// consumed the first k bytes); `furthest_position_is_longest_viable_prefix` checks that.
+pub fn longest_viable_prefix(s: &[u8], rule: Rule) -> usize {
+    let (mut lo, mut hi) = (0usize, s.len()); // viable(lo) holds; the answer is in lo..=hi
+    while lo < hi {
+        let mid = lo + (hi - lo).div_ceil(2);
+        if is_viable_prefix(&s[..mid], rule) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    lo
 }
 
 /// Whether `s` matches IPv4address exactly.
@@ -653,6 +700,7 @@ fn is_ipv4address(s: &[u8]) -> bool {
     let g = G {
         s,
         hit_end: Cell::new(false),
+        furthest: Cell::new(0),
     };
     g.ipv4address(vec![(0, Caps::default())])
         .iter()
@@ -663,9 +711,11 @@ fn is_ipv4address(s: &[u8]) -> bool {
 /// byte `index` (`index == input.len()` when it is a proper prefix of a valid input).
 pub fn parse(input: &str, rule: Rule) -> Result<Parts, usize> {
     let s = input.as_bytes();
-    let (complete, _) = complete_parses(s, rule);
+    let Run {
+        complete, furthest, ..
+    } = run(s, rule);
     let Some(&caps) = complete.first() else {
-        return Err(error_index(s, rule));
+        return Err(furthest);
     };
     // RFC 3986's grammar is unambiguous at the component level (a scheme cannot be the first
     // segment of a path-noscheme, userinfo and host cannot hold "@", a reg-name cannot hold ":"),
@@ -713,22 +763,6 @@ pub fn parse(input: &str, rule: Rule) -> Result<Parts, usize> {
             caps.fragment,
         ],
     })
-}
-
-/// The length of the longest viable prefix of an input that is not valid. Viability is
-/// monotone (a prefix of a viable prefix is viable) and the empty prefix is always viable, so a
-/// binary search finds it.
-fn error_index(s: &[u8], rule: Rule) -> usize {
-    let (mut lo, mut hi) = (0usize, s.len()); // viable(lo) holds; the answer is in lo..=hi
-    while lo < hi {
-        let mid = lo + (hi - lo).div_ceil(2);
-        if is_viable_prefix(&s[..mid], rule) {
-            lo = mid;
-        } else {
-            hi = mid - 1;
-        }
-    }
-    lo
 }
 
 #[cfg(test)]

@@ -1,0 +1,1041 @@
+//! `UriBuf`: an owned URI reference (one `String` plus component offsets) with validated
+//! setters, and its builder.
+
+use alloc::borrow::ToOwned;
+use alloc::string::String;
+use core::fmt;
+use core::str::FromStr;
+
+use crate::pct::{is, ALPHA, DIGIT, IPVFUTURE, PATH, QUERY, REG_NAME, SCHEME, USERINFO};
+use crate::uri_ref::Layout;
+use crate::{Component, ErrorKind, ParseError, UriRef};
+
+/// An owned URI reference: one `String` and the offsets of its components.
+///
+/// Every setter validates its input against the component's grammar (RFC 3986 Appendix A) and
+/// keeps the whole a valid URI reference, or returns an error and leaves the URI unchanged.
+///
+/// ```
+/// use urilex::UriBuf;
+/// let mut uri = UriBuf::parse("http://example.com/a?q#f")?;
+/// uri.set_host("[::1]")?;
+/// uri.set_port("8080")?;
+/// uri.set_path("/b/c")?;
+/// uri.remove_fragment();
+/// assert_eq!(uri.as_str(), "http://[::1]:8080/b/c?q");
+/// assert_eq!(uri.as_ref().port_u16(), Some(8080));
+/// assert!(uri.set_path("no-slash").is_err()); // §3.3: with an authority, the path is absolute
+/// assert_eq!(uri.as_str(), "http://[::1]:8080/b/c?q");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone)]
+pub struct UriBuf {
+    s: String,
+    layout: Layout,
+}
+
+/// Why a setter or the builder refused its input.
+///
+/// ```
+/// use urilex::{Component, SetErrorKind, UriBuf};
+/// let mut uri = UriBuf::parse("http://h/")?;
+/// let err = uri.set_query("a b").unwrap_err();
+/// assert_eq!((err.component(), err.index()), (Component::Query, 1));
+/// assert_eq!(err.kind(), SetErrorKind::Syntax(urilex::ErrorKind::InvalidChar));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SetError {
+    component: Component,
+    index: usize,
+    kind: SetErrorKind,
+}
+
+/// What a [`SetError`] is about.
+///
+/// ```
+/// use urilex::{SetErrorKind, UriBuf};
+/// let mut uri = UriBuf::parse("mailto:a@b")?;
+/// assert_eq!(uri.set_port("25").unwrap_err().kind(), SetErrorKind::NoAuthority);
+/// # Ok::<(), urilex::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum SetErrorKind {
+    /// The text does not match the component's grammar; the index points at the offending byte
+    /// (as for the [`ErrorKind`] of a parse error).
+    Syntax(ErrorKind),
+    /// With an authority, a path must be empty or start with `/` (§3.3). Index 0 of the path.
+    PathNotAbsolute,
+    /// Without an authority, a path cannot start with `//` (§3.3). Index 0 of the path.
+    PathStartsWithTwoSlashes,
+    /// Userinfo and port need a host (§3.2): set the host first. Index 0.
+    NoAuthority,
+}
+
+impl SetError {
+    fn new(component: Component, index: usize, kind: SetErrorKind) -> Self {
+        SetError {
+            component,
+            index,
+            kind,
+        }
+    }
+
+    fn syntax(component: Component, index: usize, kind: ErrorKind) -> Self {
+        SetError::new(component, index, SetErrorKind::Syntax(kind))
+    }
+
+    /// The component the error is about.
+    pub fn component(&self) -> Component {
+        self.component
+    }
+
+    /// Byte offset into the text given for that component.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// What went wrong.
+    pub fn kind(&self) -> SetErrorKind {
+        self.kind
+    }
+}
+
+impl fmt::Display for SetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (c, i) = (self.component, self.index);
+        match self.kind {
+            SetErrorKind::Syntax(k) => {
+                let what = match k {
+                    ErrorKind::InvalidPercentEncoding => {
+                        "invalid percent-encoding ('%' must be followed by two hex digits)"
+                    }
+                    ErrorKind::ColonInFirstSegment => {
+                        "':' in the first segment of a relative path (write \"./\" first)"
+                    }
+                    ErrorKind::InvalidScheme => {
+                        "a scheme must be non-empty and start with a letter"
+                    }
+                    ErrorKind::InvalidIpv6 => "invalid IP-literal",
+                    ErrorKind::UnexpectedEnd => "unexpected end",
+                    _ => "invalid character",
+                };
+                write!(f, "{what} at byte {i} of the new {c}")
+            }
+            SetErrorKind::PathNotAbsolute => {
+                write!(f, "with an authority, the path must be empty or start with '/' (RFC 3986 section 3.3)")
+            }
+            SetErrorKind::PathStartsWithTwoSlashes => {
+                write!(f, "without an authority, the path cannot start with \"//\" (RFC 3986 section 3.3)")
+            }
+            SetErrorKind::NoAuthority => {
+                write!(f, "the {c} needs an authority: set the host first")
+            }
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for SetError {}
+
+// ---- component validation (RFC 3986 Appendix A) -------------------------------------------------
+
+/// Checks `s` against `class` plus `pct-encoded`.
+fn check_chars(s: &str, class: u16, c: Component) -> Result<(), SetError> {
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let x = b[i];
+        if x == b'%' {
+            for j in 1..3 {
+                match b.get(i + j) {
+                    Some(h) if h.is_ascii_hexdigit() => {}
+                    _ => {
+                        return Err(SetError::syntax(
+                            c,
+                            i + j,
+                            ErrorKind::InvalidPercentEncoding,
+                        ))
+                    }
+                }
+            }
+            i += 3;
+        } else if is(x, class) {
+            i += 1;
+        } else {
+            return Err(SetError::syntax(c, i, ErrorKind::InvalidChar));
+        }
+    }
+    Ok(())
+}
+
+/// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (§3.1)
+fn check_scheme(s: &str) -> Result<(), SetError> {
+    let b = s.as_bytes();
+    match b.first() {
+        Some(&x) if is(x, ALPHA) => {}
+        _ => {
+            return Err(SetError::syntax(
+                Component::Scheme,
+                0,
+                ErrorKind::InvalidScheme,
+            ))
+        }
+    }
+    match b.iter().position(|&x| !is(x, SCHEME)) {
+        Some(i) => Err(SetError::syntax(
+            Component::Scheme,
+            i,
+            ErrorKind::InvalidChar,
+        )),
+        None => Ok(()),
+    }
+}
+
+/// `host = IP-literal / IPv4address / reg-name` (§3.2.2); IPv4address is a reg-name
+/// syntactically, so only IP-literals need their own check.
+fn check_host(s: &str) -> Result<(), SetError> {
+    let c = Component::Host;
+    let Some(inner) = s.strip_prefix('[') else {
+        return check_chars(s, REG_NAME, c);
+    };
+    let Some(inner) = inner.strip_suffix(']') else {
+        return Err(match s[1..].find(']') {
+            Some(i) => SetError::syntax(c, i + 2, ErrorKind::InvalidChar),
+            None => SetError::syntax(c, s.len(), ErrorKind::UnexpectedEnd),
+        });
+    };
+    let b = inner.as_bytes();
+    if let Some(rest) = inner.strip_prefix(['v', 'V']) {
+        // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
+        let hex = rest.bytes().take_while(u8::is_ascii_hexdigit).count();
+        let tail = &rest.as_bytes()[hex..];
+        if hex == 0 || tail.first() != Some(&b'.') || tail.len() < 2 {
+            return Err(SetError::syntax(c, 1, ErrorKind::InvalidIpv6));
+        }
+        if let Some(i) = tail[1..].iter().position(|&x| !is(x, IPVFUTURE)) {
+            return Err(SetError::syntax(c, 3 + hex + i, ErrorKind::InvalidChar));
+        }
+        return Ok(());
+    }
+    if crate::host::parse_ipv6(b).is_none() {
+        return Err(SetError::syntax(c, 1, ErrorKind::InvalidIpv6));
+    }
+    Ok(())
+}
+
+fn check_port(s: &str) -> Result<(), SetError> {
+    match s.bytes().position(|x| !is(x, DIGIT)) {
+        Some(i) => Err(SetError::syntax(Component::Port, i, ErrorKind::InvalidChar)),
+        None => Ok(()),
+    }
+}
+
+/// The path's characters (§3.3) and its shape given what else is present.
+fn check_path(p: &str, has_scheme: bool, has_authority: bool) -> Result<(), SetError> {
+    let c = Component::Path;
+    check_chars(p, PATH, c)?;
+    if has_authority {
+        if !p.is_empty() && !p.starts_with('/') {
+            return Err(SetError::new(c, 0, SetErrorKind::PathNotAbsolute));
+        }
+    } else if p.starts_with("//") {
+        return Err(SetError::new(c, 0, SetErrorKind::PathStartsWithTwoSlashes));
+    } else if !has_scheme && !p.starts_with('/') {
+        // §4.2: segment-nz-nc.
+        let first = p.split('/').next().unwrap_or("");
+        if let Some(i) = first.find(':') {
+            return Err(SetError::syntax(c, i, ErrorKind::ColonInFirstSegment));
+        }
+    }
+    Ok(())
+}
+
+// ---- parts ------------------------------------------------------------------------------------
+
+/// The components of a reference, as text; `None` where the delimiter is absent.
+#[derive(Clone, Copy, Debug, Default)]
+struct Parts<'a> {
+    scheme: Option<&'a str>,
+    userinfo: Option<&'a str>,
+    host: Option<&'a str>,
+    port: Option<&'a str>,
+    path: &'a str,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+}
+
+impl<'a> Parts<'a> {
+    fn of(u: &UriRef<'a>) -> Self {
+        Parts {
+            scheme: u.scheme(),
+            userinfo: u.userinfo(),
+            host: u.host(),
+            port: u.port(),
+            path: u.path(),
+            query: u.query(),
+            fragment: u.fragment(),
+        }
+    }
+
+    /// Checks every component and the whole's shape.
+    fn check(&self) -> Result<(), SetError> {
+        if let Some(s) = self.scheme {
+            check_scheme(s)?;
+        }
+        if self.host.is_none() {
+            if self.userinfo.is_some() {
+                return Err(SetError::new(
+                    Component::Userinfo,
+                    0,
+                    SetErrorKind::NoAuthority,
+                ));
+            }
+            if self.port.is_some() {
+                return Err(SetError::new(Component::Port, 0, SetErrorKind::NoAuthority));
+            }
+        }
+        if let Some(u) = self.userinfo {
+            check_chars(u, USERINFO, Component::Userinfo)?;
+        }
+        if let Some(h) = self.host {
+            check_host(h)?;
+        }
+        if let Some(p) = self.port {
+            check_port(p)?;
+        }
+        check_path(self.path, self.scheme.is_some(), self.host.is_some())?;
+        if let Some(q) = self.query {
+            check_chars(q, QUERY, Component::Query)?;
+        }
+        if let Some(f) = self.fragment {
+            check_chars(f, QUERY, Component::Fragment)?;
+        }
+        Ok(())
+    }
+
+    fn len(&self) -> usize {
+        let o = |x: Option<&str>| x.map_or(0, |s| s.len() + 1);
+        o(self.scheme)
+            + o(self.userinfo)
+            + self.host.map_or(0, |h| h.len() + 2)
+            + o(self.port)
+            + self.path.len()
+            + o(self.query)
+            + o(self.fragment)
+    }
+
+    /// Recomposes (§5.3) and records the layout as it goes.
+    fn build(&self) -> UriBuf {
+        let mut s = String::with_capacity(self.len());
+        let mut l = Layout::default();
+        if let Some(sc) = self.scheme {
+            s.push_str(sc);
+            l.scheme_end = s.len() as u32;
+            s.push(':');
+        }
+        if let Some(h) = self.host {
+            s.push_str("//");
+            if let Some(u) = self.userinfo {
+                s.push_str(u);
+                s.push('@');
+            }
+            l.host_start = s.len() as u32;
+            s.push_str(h);
+            l.host_end = s.len() as u32;
+            if let Some(p) = self.port {
+                s.push(':');
+                s.push_str(p);
+            }
+        }
+        l.path_start = s.len() as u32;
+        s.push_str(self.path);
+        l.path_end = s.len() as u32;
+        if let Some(q) = self.query {
+            s.push('?');
+            s.push_str(q);
+        }
+        l.query_end = s.len() as u32;
+        if let Some(f) = self.fragment {
+            s.push('#');
+            s.push_str(f);
+        }
+        UriBuf { s, layout: l }
+    }
+}
+
+/// The layout of a parsed reference, read back through its public spans.
+fn layout_of(u: &UriRef<'_>) -> Layout {
+    let path = u.span(Component::Path).unwrap_or(0..0);
+    let host = u.span(Component::Host).unwrap_or(0..0);
+    Layout {
+        scheme_end: u.span(Component::Scheme).map_or(0, |r| r.end) as u32,
+        host_start: host.start as u32,
+        host_end: host.end as u32,
+        path_start: path.start as u32,
+        path_end: path.end as u32,
+        query_end: u.span(Component::Query).map_or(path.end, |r| r.end) as u32,
+    }
+}
+
+// ---- UriBuf -----------------------------------------------------------------------------------
+
+impl UriBuf {
+    /// Parses a URI reference (RFC 3986 §4.1) into an owned buffer.
+    ///
+    /// ```
+    /// let uri = urilex::UriBuf::parse("../a?b")?;
+    /// assert_eq!(uri.as_ref().path(), "../a");
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn parse(input: &str) -> Result<Self, ParseError> {
+        UriRef::parse(input).map(UriBuf::from)
+    }
+
+    /// A builder for a new reference, component by component.
+    ///
+    /// ```
+    /// let uri = urilex::UriBuf::builder().scheme("https").host("example.com").path("/a").query("x=1").build()?;
+    /// assert_eq!(uri.as_str(), "https://example.com/a?x=1");
+    /// # Ok::<(), urilex::SetError>(())
+    /// ```
+    pub fn builder<'a>() -> UriBufBuilder<'a> {
+        UriBufBuilder::default()
+    }
+
+    /// The reference, borrowed, with all of [`UriRef`]'s accessors.
+    ///
+    /// ```
+    /// let uri = urilex::UriBuf::parse("http://h:1/p")?;
+    /// assert_eq!(uri.as_ref().port(), Some("1"));
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    #[allow(clippy::should_implement_trait)]
+    pub fn as_ref(&self) -> UriRef<'_> {
+        UriRef::from_layout(&self.s, self.layout)
+    }
+
+    /// The whole text.
+    ///
+    /// ```
+    /// assert_eq!(urilex::UriBuf::parse("a:b")?.as_str(), "a:b");
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn as_str(&self) -> &str {
+        &self.s
+    }
+
+    /// The text, as a `String`.
+    ///
+    /// ```
+    /// assert_eq!(urilex::UriBuf::parse("a:b")?.into_string(), "a:b");
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn into_string(self) -> String {
+        self.s
+    }
+
+    /// Applies `edit` to the components and rebuilds; `self` is unchanged on error.
+    fn edited<'a>(
+        &'a self,
+        edit: impl FnOnce(&mut Parts<'a>) -> Result<(), SetError>,
+    ) -> Result<UriBuf, SetError> {
+        let mut parts = Parts::of(&self.as_ref());
+        edit(&mut parts)?;
+        Ok(parts.build())
+    }
+
+    /// Sets the scheme (§3.1).
+    ///
+    /// ```
+    /// let mut uri = urilex::UriBuf::parse("//h/p")?;
+    /// uri.set_scheme("wss")?;
+    /// assert_eq!(uri.as_str(), "wss://h/p");
+    /// assert!(uri.set_scheme("1x").is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_scheme(&mut self, scheme: &str) -> Result<(), SetError> {
+        check_scheme(scheme)?;
+        let new = self.edited(|p| {
+            p.scheme = Some(scheme);
+            Ok(())
+        })?;
+        *self = new;
+        Ok(())
+    }
+
+    /// Removes the scheme, making this a relative reference (§4.2). Refused when the path's
+    /// first segment has a `:` and there is no authority (it would read as a scheme).
+    ///
+    /// ```
+    /// let mut uri = urilex::UriBuf::parse("http://h/p")?;
+    /// uri.remove_scheme()?;
+    /// assert_eq!(uri.as_str(), "//h/p");
+    /// assert!(urilex::UriBuf::parse("urn:a:b")?.remove_scheme().is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn remove_scheme(&mut self) -> Result<(), SetError> {
+        let new = self.edited(|p| {
+            check_path(p.path, false, p.host.is_some())?;
+            p.scheme = None;
+            Ok(())
+        })?;
+        *self = new;
+        Ok(())
+    }
+
+    /// Sets the userinfo (§3.2.1); there must be an authority.
+    ///
+    /// ```
+    /// let mut uri = urilex::UriBuf::parse("ftp://h/")?;
+    /// uri.set_userinfo("anonymous:x")?;
+    /// assert_eq!(uri.as_str(), "ftp://anonymous:x@h/");
+    /// assert!(uri.set_userinfo("a@b").is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_userinfo(&mut self, userinfo: &str) -> Result<(), SetError> {
+        check_chars(userinfo, USERINFO, Component::Userinfo)?;
+        let new = self.edited(|p| {
+            if p.host.is_none() {
+                return Err(SetError::new(
+                    Component::Userinfo,
+                    0,
+                    SetErrorKind::NoAuthority,
+                ));
+            }
+            p.userinfo = Some(userinfo);
+            Ok(())
+        })?;
+        *self = new;
+        Ok(())
+    }
+
+    /// Removes the userinfo and its `@`.
+    ///
+    /// ```
+    /// let mut uri = urilex::UriBuf::parse("http://u@h/")?;
+    /// uri.remove_userinfo();
+    /// assert_eq!(uri.as_str(), "http://h/");
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn remove_userinfo(&mut self) {
+        let new = self.edited(|p| {
+            p.userinfo = None;
+            Ok(())
+        });
+        if let Ok(new) = new {
+            *self = new;
+        }
+    }
+
+    /// Sets the host (§3.2.2): a reg-name, an IPv4 address, or an IP-literal in brackets. Adds
+    /// an authority when there is none, which needs the path to be empty or absolute.
+    ///
+    /// ```
+    /// let mut uri = urilex::UriBuf::parse("/p")?;
+    /// uri.set_host("example.com")?;
+    /// assert_eq!(uri.as_str(), "//example.com/p");
+    /// uri.set_host("[v1.x]")?;
+    /// assert!(uri.set_host("[::g]").is_err());
+    /// assert!(uri.set_host("a b").is_err());
+    /// assert_eq!(uri.as_str(), "//[v1.x]/p");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_host(&mut self, host: &str) -> Result<(), SetError> {
+        check_host(host)?;
+        let new = self.edited(|p| {
+            if p.host.is_none() {
+                check_path(p.path, p.scheme.is_some(), true)?;
+            }
+            p.host = Some(host);
+            Ok(())
+        })?;
+        *self = new;
+        Ok(())
+    }
+
+    /// Removes the whole authority (userinfo, host and port) and its `//`. Refused when the
+    /// path starts with `//` (without an authority it would read as one, §3.3).
+    ///
+    /// ```
+    /// let mut uri = urilex::UriBuf::parse("file://h/etc")?;
+    /// uri.remove_authority()?;
+    /// assert_eq!(uri.as_str(), "file:/etc");
+    /// assert!(urilex::UriBuf::parse("//x//y")?.remove_authority().is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn remove_authority(&mut self) -> Result<(), SetError> {
+        let new = self.edited(|p| {
+            check_path(p.path, p.scheme.is_some(), false)?;
+            p.userinfo = None;
+            p.host = None;
+            p.port = None;
+            Ok(())
+        })?;
+        *self = new;
+        Ok(())
+    }
+
+    /// Sets the port (§3.2.3): digits, possibly none (`http://h:/`); there must be an authority.
+    ///
+    /// ```
+    /// let mut uri = urilex::UriBuf::parse("http://h/")?;
+    /// uri.set_port("8080")?;
+    /// assert_eq!(uri.as_str(), "http://h:8080/");
+    /// assert!(uri.set_port("80a").is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_port(&mut self, port: &str) -> Result<(), SetError> {
+        check_port(port)?;
+        let new = self.edited(|p| {
+            if p.host.is_none() {
+                return Err(SetError::new(Component::Port, 0, SetErrorKind::NoAuthority));
+            }
+            p.port = Some(port);
+            Ok(())
+        })?;
+        *self = new;
+        Ok(())
+    }
+
+    /// Sets the port from a number.
+    ///
+    /// ```
+    /// let mut uri = urilex::UriBuf::parse("http://h/")?;
+    /// uri.set_port_u16(443)?;
+    /// assert_eq!(uri.as_ref().port_u16(), Some(443));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_port_u16(&mut self, port: u16) -> Result<(), SetError> {
+        let mut buf = [0u8; 5];
+        let mut i = buf.len();
+        let mut v = port;
+        loop {
+            i -= 1;
+            buf[i] = b'0' + (v % 10) as u8;
+            v /= 10;
+            if v == 0 {
+                break;
+            }
+        }
+        self.set_port(core::str::from_utf8(&buf[i..]).unwrap_or("0"))
+    }
+
+    /// Removes the port and its `:`.
+    ///
+    /// ```
+    /// let mut uri = urilex::UriBuf::parse("http://h:80/")?;
+    /// uri.remove_port();
+    /// assert_eq!(uri.as_str(), "http://h/");
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn remove_port(&mut self) {
+        let new = self.edited(|p| {
+            p.port = None;
+            Ok(())
+        });
+        if let Ok(new) = new {
+            *self = new;
+        }
+    }
+
+    /// Sets the path (§3.3). With an authority it must be empty or start with `/`; without one
+    /// it cannot start with `//`; in a relative reference without authority its first segment
+    /// cannot hold `:` (§4.2).
+    ///
+    /// ```
+    /// let mut uri = urilex::UriBuf::parse("a?q")?;
+    /// uri.set_path("b/c%20d")?;
+    /// assert_eq!(uri.as_str(), "b/c%20d?q");
+    /// assert!(uri.set_path("x:y").is_err());
+    /// assert!(uri.set_path("//y").is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_path(&mut self, path: &str) -> Result<(), SetError> {
+        let new = self.edited(|p| {
+            check_path(path, p.scheme.is_some(), p.host.is_some())?;
+            p.path = path;
+            Ok(())
+        })?;
+        *self = new;
+        Ok(())
+    }
+
+    /// Sets the query (§3.4), without its `?`.
+    ///
+    /// ```
+    /// let mut uri = urilex::UriBuf::parse("/p#f")?;
+    /// uri.set_query("a=1&b=/?")?;
+    /// assert_eq!(uri.as_str(), "/p?a=1&b=/?#f");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_query(&mut self, query: &str) -> Result<(), SetError> {
+        check_chars(query, QUERY, Component::Query)?;
+        let new = self.edited(|p| {
+            p.query = Some(query);
+            Ok(())
+        })?;
+        *self = new;
+        Ok(())
+    }
+
+    /// Removes the query and its `?`.
+    ///
+    /// ```
+    /// let mut uri = urilex::UriBuf::parse("/p?q#f")?;
+    /// uri.remove_query();
+    /// assert_eq!(uri.as_str(), "/p#f");
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn remove_query(&mut self) {
+        let new = self.edited(|p| {
+            p.query = None;
+            Ok(())
+        });
+        if let Ok(new) = new {
+            *self = new;
+        }
+    }
+
+    /// Sets the fragment (§3.5), without its `#`.
+    ///
+    /// ```
+    /// let mut uri = urilex::UriBuf::parse("/p")?;
+    /// uri.set_fragment("sec-2")?;
+    /// assert_eq!(uri.as_str(), "/p#sec-2");
+    /// assert!(uri.set_fragment("a#b").is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_fragment(&mut self, fragment: &str) -> Result<(), SetError> {
+        check_chars(fragment, QUERY, Component::Fragment)?;
+        let new = self.edited(|p| {
+            p.fragment = Some(fragment);
+            Ok(())
+        })?;
+        *self = new;
+        Ok(())
+    }
+
+    /// Removes the fragment and its `#`.
+    ///
+    /// ```
+    /// let mut uri = urilex::UriBuf::parse("/p#f")?;
+    /// uri.remove_fragment();
+    /// assert_eq!(uri.as_str(), "/p");
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn remove_fragment(&mut self) {
+        let new = self.edited(|p| {
+            p.fragment = None;
+            Ok(())
+        });
+        if let Ok(new) = new {
+            *self = new;
+        }
+    }
+}
+
+impl From<UriRef<'_>> for UriBuf {
+    /// Copies the text; the layout is read from the parsed reference.
+    fn from(u: UriRef<'_>) -> Self {
+        UriBuf {
+            s: u.as_str().to_owned(),
+            layout: layout_of(&u),
+        }
+    }
+}
+
+impl From<&UriRef<'_>> for UriBuf {
+    fn from(u: &UriRef<'_>) -> Self {
+        UriBuf::from(*u)
+    }
+}
+
+impl FromStr for UriBuf {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        UriBuf::parse(s)
+    }
+}
+
+impl TryFrom<&str> for UriBuf {
+    type Error = ParseError;
+
+    fn try_from(s: &str) -> Result<Self, ParseError> {
+        UriBuf::parse(s)
+    }
+}
+
+impl TryFrom<String> for UriBuf {
+    type Error = ParseError;
+
+    /// Parses and keeps the given `String` as the buffer.
+    fn try_from(s: String) -> Result<Self, ParseError> {
+        let layout = layout_of(&UriRef::parse(&s)?);
+        Ok(UriBuf { s, layout })
+    }
+}
+
+impl fmt::Display for UriBuf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.s)
+    }
+}
+
+impl fmt::Debug for UriBuf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.as_ref(), f)
+    }
+}
+
+impl PartialEq for UriBuf {
+    fn eq(&self, other: &Self) -> bool {
+        self.s == other.s
+    }
+}
+
+impl Eq for UriBuf {}
+
+impl core::hash::Hash for UriBuf {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.s.hash(state);
+    }
+}
+
+impl PartialEq<str> for UriBuf {
+    fn eq(&self, other: &str) -> bool {
+        self.s == other
+    }
+}
+
+impl PartialEq<&str> for UriBuf {
+    fn eq(&self, other: &&str) -> bool {
+        self.s == *other
+    }
+}
+
+impl<'a> UriRef<'a> {
+    /// An owned copy.
+    ///
+    /// ```
+    /// let buf = urilex::UriRef::parse("a:b")?.to_owned_buf();
+    /// assert_eq!(buf.as_str(), "a:b");
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn to_owned_buf(&self) -> UriBuf {
+        UriBuf::from(*self)
+    }
+}
+
+// ---- builder ----------------------------------------------------------------------------------
+
+/// Builds a [`UriBuf`] from components; [`build`](UriBufBuilder::build) validates them all.
+///
+/// ```
+/// use urilex::UriBuf;
+/// let uri = UriBuf::builder()
+///     .scheme("http")
+///     .userinfo("me")
+///     .host("example.com")
+///     .port("8080")
+///     .path("/a/b")
+///     .query("q")
+///     .fragment("top")
+///     .build()?;
+/// assert_eq!(uri.as_str(), "http://me@example.com:8080/a/b?q#top");
+/// assert!(UriBuf::builder().port("80").build().is_err()); // a port needs a host
+/// # Ok::<(), urilex::SetError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+#[must_use]
+pub struct UriBufBuilder<'a> {
+    parts: Parts<'a>,
+}
+
+/// Each method sets one component; `build` checks them all.
+///
+/// ```
+/// let b = urilex::UriBuf::builder().host("h").userinfo("u").port("1").scheme("s").fragment("f").query("q").path("/p");
+/// assert_eq!(b.build()?.as_str(), "s://u@h:1/p?q#f");
+/// # Ok::<(), urilex::SetError>(())
+/// ```
+impl<'a> UriBufBuilder<'a> {
+    /// Sets the scheme (§3.1).
+    pub fn scheme(mut self, s: &'a str) -> Self {
+        self.parts.scheme = Some(s);
+        self
+    }
+
+    /// Sets the userinfo (§3.2.1); needs a host.
+    pub fn userinfo(mut self, s: &'a str) -> Self {
+        self.parts.userinfo = Some(s);
+        self
+    }
+
+    /// Sets the host (§3.2.2), which makes an authority.
+    pub fn host(mut self, s: &'a str) -> Self {
+        self.parts.host = Some(s);
+        self
+    }
+
+    /// Sets the port (§3.2.3); needs a host.
+    pub fn port(mut self, s: &'a str) -> Self {
+        self.parts.port = Some(s);
+        self
+    }
+
+    /// Sets the path (§3.3); empty by default.
+    pub fn path(mut self, s: &'a str) -> Self {
+        self.parts.path = s;
+        self
+    }
+
+    /// Sets the query (§3.4).
+    pub fn query(mut self, s: &'a str) -> Self {
+        self.parts.query = Some(s);
+        self
+    }
+
+    /// Sets the fragment (§3.5).
+    pub fn fragment(mut self, s: &'a str) -> Self {
+        self.parts.fragment = Some(s);
+        self
+    }
+
+    /// Validates every component and the whole, and builds the reference.
+    ///
+    /// ```
+    /// let err = urilex::UriBuf::builder().host("h").path("p").build().unwrap_err();
+    /// assert_eq!(err.kind(), urilex::SetErrorKind::PathNotAbsolute);
+    /// ```
+    pub fn build(self) -> Result<UriBuf, SetError> {
+        self.parts.check()?;
+        Ok(self.parts.build())
+    }
+}
+
+// ---- serde ------------------------------------------------------------------------------------
+
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use super::UriBuf;
+    use crate::UriRef;
+    use core::fmt;
+    use serde::de::{self, Visitor};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    /// Serializes as a string.
+    impl Serialize for UriBuf {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_str(self.as_str())
+        }
+    }
+
+    /// Serializes as a string.
+    impl Serialize for UriRef<'_> {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_str(self.as_str())
+        }
+    }
+
+    struct UriVisitor;
+
+    impl Visitor<'_> for UriVisitor {
+        type Value = UriBuf;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("an RFC 3986 URI reference")
+        }
+
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<UriBuf, E> {
+            UriBuf::parse(v).map_err(E::custom)
+        }
+    }
+
+    /// Deserializes from a string, which must be a valid URI reference.
+    impl<'de> Deserialize<'de> for UriBuf {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            d.deserialize_str(UriVisitor)
+        }
+    }
+
+    struct BorrowedVisitor;
+
+    impl<'de> Visitor<'de> for BorrowedVisitor {
+        type Value = UriRef<'de>;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a borrowed RFC 3986 URI reference")
+        }
+
+        fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<UriRef<'de>, E> {
+            UriRef::parse(v).map_err(E::custom)
+        }
+    }
+
+    /// Deserializes from a borrowed string (zero-copy formats only, such as `serde_json::from_str`
+    /// on text without escapes).
+    impl<'de: 'a, 'a> Deserialize<'de> for UriRef<'a> {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            d.deserialize_str(BorrowedVisitor)
+        }
+    }
+}
+
+// ---- http -------------------------------------------------------------------------------------
+
+#[cfg(feature = "http")]
+mod http_impls {
+    use super::UriBuf;
+    use crate::{ParseError, UriRef};
+
+    /// Converts for use in an HTTP message. The fragment is left out: HTTP request targets carry
+    /// none (RFC 9110 §4.2.4, RFC 9112 §3.2), and `http::Uri` cannot hold one. `http::Uri`
+    /// accepts absolute URIs with an authority, `/`-paths (origin-form) and authorities; other
+    /// references are refused with its error.
+    impl TryFrom<&UriBuf> for http::Uri {
+        type Error = http::uri::InvalidUri;
+
+        fn try_from(u: &UriBuf) -> Result<Self, Self::Error> {
+            http::Uri::try_from(u.as_ref())
+        }
+    }
+
+    impl TryFrom<UriBuf> for http::Uri {
+        type Error = http::uri::InvalidUri;
+
+        fn try_from(u: UriBuf) -> Result<Self, Self::Error> {
+            http::Uri::try_from(&u)
+        }
+    }
+
+    impl TryFrom<UriRef<'_>> for http::Uri {
+        type Error = http::uri::InvalidUri;
+
+        fn try_from(u: UriRef<'_>) -> Result<Self, Self::Error> {
+            let s = u.as_str();
+            let end = u.fragment().map_or(s.len(), |f| s.len() - f.len() - 1);
+            http::Uri::try_from(&s[..end])
+        }
+    }
+
+    /// Parses the text of an `http::Uri` (which accepts some bytes RFC 3986 does not, such as
+    /// `{`, `}` and `"` in a path or query: those are refused).
+    impl TryFrom<&http::Uri> for UriBuf {
+        type Error = ParseError;
+
+        fn try_from(u: &http::Uri) -> Result<Self, ParseError> {
+            UriBuf::try_from(alloc::string::ToString::to_string(u))
+        }
+    }
+
+    impl TryFrom<http::Uri> for UriBuf {
+        type Error = ParseError;
+
+        fn try_from(u: http::Uri) -> Result<Self, ParseError> {
+            UriBuf::try_from(&u)
+        }
+    }
+}

@@ -1,0 +1,994 @@
+//! Normalization (RFC 3986 §6.2.2 syntax-based, §6.2.3 scheme-based) as a streaming view, and
+//! equivalence (§6.2) without building either normalized string.
+//!
+//! # Rules
+//!
+//! Syntax-based normalization ([`Normalization::Syntax`], the default, §6.2.2):
+//! 1. **Case** (§6.2.2.1): the scheme (§3.1) and the host (§3.2.2) are lowercased; in the host
+//!    this applies after step 3, so `%45XAMPLE` becomes `example`; IP-literals are lowercased
+//!    too (their hex digits and an IPvFuture's text). The hex digits of every remaining
+//!    percent-encoding are uppercased (`%3a` → `%3A`, §2.1).
+//! 2. Other components keep their case: userinfo, path, query and fragment are case-sensitive.
+//! 3. **Percent-encoding** (§6.2.2.2, §2.3): a percent-encoded unreserved character
+//!    (`ALPHA / DIGIT / "-" / "." / "_" / "~"`) is decoded, in every component. Reserved and
+//!    non-ASCII octets stay encoded.
+//! 4. **Dot-segments** (§6.2.2.3): removed from the path with the `remove_dot_segments`
+//!    algorithm of §5.2.4, after step 3 (so `%2E` and `%2e` count as `.`). This applies to every
+//!    path of a URI that has a scheme, rootless paths included (`s:a/../b` → `s:/b`, as §5.2.4
+//!    computes it), and to every absolute path (`/a/../b` → `/b`: §5.2.2 removes its
+//!    dot-segments during resolution anyway).
+//! 5. A **relative-path reference** (no scheme, no authority, no leading `/`) is normalized so
+//!    that it still resolves to the same target against every base (§5.2): `.` segments and
+//!    `x/..` pairs are removed, but a `..` that climbs above the reference's start is kept
+//!    (`a/../../b` → `../b`), and `./` is written first where the result would otherwise be
+//!    empty-but-directory (`a/..` → `./`), start with `/`, or have a `:` in its first segment
+//!    (§4.2). The literal §5.2.4 algorithm (`../b` → `b`) would change the target; RFC 3986
+//!    leaves this case to the implementation.
+//! 6. When a path without an authority would start with `//` after step 4 (`s:/a/..//b`), `/.`
+//!    is written before it so that the output parses with the same components; this is the
+//!    same rule as for resolved references (DESIGN.md; §5.2.4 alone would give `s://b`, whose
+//!    `b` would read as a host).
+//!
+//! Scheme-based normalization ([`Normalization::SchemeBased`], §6.2.3) adds, for the schemes
+//! `http` (port 80), `https` (443), `ws` (80), `wss` (443) and `ftp` (21) only
+//! (case-insensitive; other schemes are left alone because their specifications do not license
+//! it, §6.2.3):
+//! 7. an empty port and its `:` are removed, and so is a port equal to the scheme's default
+//!    (compared as a number, so `:080` counts as 80);
+//! 8. an empty path becomes `/` when there is an authority.
+//!
+//! Protocol-based normalization (§6.2.4) is out of scope.
+//!
+//! # Cost
+//!
+//! No heap allocation and linear time, except in one documented case: when more than 64 path
+//! segments survive dot-segment removal *and* the path has dot-segments to remove, the
+//! surviving segments are found with one `Vec` (feature `alloc`), or, without `alloc`, with one
+//! extra pass over the path per further 64 surviving segments.
+
+use core::fmt;
+
+#[cfg(feature = "alloc")]
+use alloc::{string::String, vec::Vec};
+
+use crate::pct::{ascii_str, is, octet_at, pct_str, UNRESERVED};
+use crate::UriRef;
+
+/// Which normalization to apply (RFC 3986 §6.2.2 or §6.2.3); see the [module docs](self) for
+/// the exact rules.
+///
+/// ```
+/// use urilex::{Normalization, UriRef};
+/// let uri = UriRef::parse("HTTP://Example.COM:80")?;
+/// assert_eq!(uri.normalized().to_string(), "http://example.com:80");
+/// assert_eq!(uri.normalized_with(Normalization::SchemeBased).to_string(), "http://example.com/");
+/// # Ok::<(), urilex::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Normalization {
+    /// Syntax-based normalization (§6.2.2): case, percent-encoding, dot-segments.
+    #[default]
+    Syntax,
+    /// Syntax-based plus scheme-based normalization (§6.2.3): default and empty ports removed,
+    /// empty path → `/`, for `http`, `https`, `ws`, `wss` and `ftp`.
+    SchemeBased,
+}
+
+/// The default port of a scheme for which §6.2.3 normalization is applied.
+fn default_port(scheme: &str) -> Option<u16> {
+    let s = scheme.as_bytes();
+    let eq = |name: &[u8]| s.eq_ignore_ascii_case(name);
+    if eq(b"http") || eq(b"ws") {
+        Some(80)
+    } else if eq(b"https") || eq(b"wss") {
+        Some(443)
+    } else if eq(b"ftp") {
+        Some(21)
+    } else {
+        None
+    }
+}
+
+/// A normalized view of a [`UriRef`]: `Display` writes the normalized text without allocating.
+///
+/// Made by [`UriRef::normalized`] or [`UriRef::normalized_with`].
+///
+/// ```
+/// use urilex::UriRef;
+/// let uri = UriRef::parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d")?;
+/// assert_eq!(uri.normalized().to_string(), "example://a/b/c/%7Bfoo%7D");
+/// # Ok::<(), urilex::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Normalized<'a> {
+    uri: UriRef<'a>,
+    level: Normalization,
+}
+
+impl<'a> Normalized<'a> {
+    /// The reference being normalized.
+    ///
+    /// ```
+    /// let uri = urilex::UriRef::parse("HTTP://a")?;
+    /// assert_eq!(uri.normalized().uri().as_str(), "HTTP://a");
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn uri(&self) -> UriRef<'a> {
+        self.uri
+    }
+}
+
+impl fmt::Display for Normalized<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let u = self.uri;
+        let sb = SchemeRules::new(&u, self.level);
+        // Fast path: already normal (the common case for crawled URLs): one write.
+        if already_normal(&u, sb) {
+            return f.write_str(u.as_str());
+        }
+        if let Some(s) = u.scheme() {
+            write_lower(f, s)?;
+            f.write_str(":")?;
+        }
+        if let Some(h) = u.host() {
+            f.write_str("//")?;
+            if let Some(ui) = u.userinfo() {
+                write_pct(f, ui, false)?;
+                f.write_str("@")?;
+            }
+            write_pct(f, h, true)?;
+            if let Some(p) = u.port() {
+                if !sb.drop_port {
+                    f.write_str(":")?;
+                    f.write_str(p)?;
+                }
+            }
+        }
+        let path = u.path();
+        if sb.slash_for_empty_path {
+            f.write_str("/")?;
+        } else if has_dot_segment(path.as_bytes()) {
+            for c in PathChunks::new(path, u.scheme().is_some(), u.has_authority(), true) {
+                write_chunk(f, c)?;
+            }
+        } else {
+            write_pct(f, path, false)?;
+        }
+        if let Some(q) = u.query() {
+            f.write_str("?")?;
+            write_pct(f, q, false)?;
+        }
+        if let Some(fr) = u.fragment() {
+            f.write_str("#")?;
+            write_pct(f, fr, false)?;
+        }
+        Ok(())
+    }
+}
+
+#[inline]
+fn write_chunk(f: &mut fmt::Formatter<'_>, c: Chunk<'_>) -> fmt::Result {
+    match c {
+        Chunk::Str(s) => f.write_str(s),
+        Chunk::Lower(s) => write_lower(f, s),
+    }
+}
+
+/// Writes one component with its percent-encodings normalized (and lowercased for a host).
+#[inline]
+fn write_pct(f: &mut fmt::Formatter<'_>, s: &str, lower: bool) -> fmt::Result {
+    if !s.as_bytes().contains(&b'%') {
+        return if lower {
+            write_lower(f, s)
+        } else {
+            f.write_str(s)
+        };
+    }
+    for c in Pct::new(s, lower) {
+        write_chunk(f, c)?;
+    }
+    Ok(())
+}
+
+/// Whether normalization would leave the text unchanged, checked in one cheap pass: no `%`
+/// anywhere, no uppercase letter before the path (scheme, host; userinfo too, to keep the loop
+/// simple), no dot-segment, no scheme-based change. `false` only means "take the slow path".
+#[inline]
+fn already_normal(u: &UriRef<'_>, sb: SchemeRules) -> bool {
+    if sb.drop_port || sb.slash_for_empty_path {
+        return false;
+    }
+    let all = u.as_str().as_bytes();
+    let path = u.path().as_bytes();
+    // The path is a sub-slice of the input: its offset is a difference of addresses.
+    let ps = (path.as_ptr() as usize).wrapping_sub(all.as_ptr() as usize);
+    let (Some(head), Some(tail)) = (all.get(..ps), all.get(ps + path.len()..)) else {
+        return false;
+    };
+    let scan = |bytes: &[u8]| bytes.iter().fold(0u8, |acc, &b| acc | FAST[b as usize]);
+    if scan(head) & (F_PCT | F_UPPER) != 0 {
+        return false;
+    }
+    let p = scan(path);
+    if p & F_PCT != 0 {
+        return false;
+    }
+    if p & F_DOT != 0 && literal_dot_segment(path) {
+        return false;
+    }
+    scan(tail) & F_PCT == 0
+}
+
+/// Whether `path` has a `.` or `..` segment written with literal dots (the caller has ruled
+/// out `%`). Jumps from dot to dot, 8 bytes at a time.
+#[inline]
+fn literal_dot_segment(path: &[u8]) -> bool {
+    let mut from = 0;
+    while let Some(i) = find_byte(path, b'.', from) {
+        if i == 0 || path[i - 1] == b'/' {
+            if let [b'.'] | [b'.', b'/', ..] | [b'.', b'.'] | [b'.', b'.', b'/', ..] = &path[i..] {
+                return true;
+            }
+        }
+        from = i + 1;
+    }
+    false
+}
+
+/// The first `needle` in `hay[from..]`, word at a time (SWAR "has zero byte" test).
+#[inline]
+fn find_byte(hay: &[u8], needle: u8, from: usize) -> Option<usize> {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let rep = LO * u64::from(needle);
+    let mut i = from;
+    while let Some(chunk) = hay.get(i..i + 8) {
+        let Ok(arr) = <[u8; 8]>::try_from(chunk) else {
+            break;
+        };
+        let w = u64::from_le_bytes(arr) ^ rep;
+        if w.wrapping_sub(LO) & !w & HI != 0 {
+            break;
+        }
+        i += 8;
+    }
+    hay.get(i..)?
+        .iter()
+        .position(|&c| c == needle)
+        .map(|p| i + p)
+}
+
+const F_PCT: u8 = 1;
+const F_UPPER: u8 = 2;
+const F_DOT: u8 = 4;
+
+/// Byte flags for [`already_normal`]: `%`, an uppercase letter, `.`.
+static FAST: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[b'%' as usize] = F_PCT;
+    t[b'.' as usize] = F_DOT;
+    let mut c = b'A';
+    while c <= b'Z' {
+        t[c as usize] = F_UPPER;
+        c += 1;
+    }
+    t
+};
+
+/// What §6.2.3 changes for one reference.
+#[derive(Clone, Copy, Debug, Default)]
+struct SchemeRules {
+    drop_port: bool,
+    slash_for_empty_path: bool,
+}
+
+impl SchemeRules {
+    fn new(uri: &UriRef<'_>, level: Normalization) -> Self {
+        let mut r = SchemeRules::default();
+        if level == Normalization::SchemeBased {
+            if let Some(default) = uri.scheme().and_then(default_port) {
+                // §6.2.3: an empty port, or the scheme's default, is removed with its ':'.
+                r.drop_port = match uri.port() {
+                    Some("") => true,
+                    Some(_) => uri.port_u16() == Some(default),
+                    None => false,
+                };
+                // §6.2.3: "http://example.com" is equivalent to "http://example.com/".
+                r.slash_for_empty_path = uri.has_authority() && uri.path().is_empty();
+            }
+        }
+        r
+    }
+}
+
+/// Writes `s` with ASCII letters lowercased, through a small stack buffer.
+fn write_lower(f: &mut fmt::Formatter<'_>, s: &str) -> fmt::Result {
+    if !s.bytes().any(|b| b.is_ascii_uppercase()) {
+        return f.write_str(s);
+    }
+    let mut buf = [0u8; 64];
+    let mut i = 0;
+    while i < s.len() {
+        let mut j = (i + buf.len()).min(s.len());
+        while !s.is_char_boundary(j) {
+            j -= 1;
+        }
+        let part = &s.as_bytes()[i..j];
+        let out = &mut buf[..part.len()];
+        out.copy_from_slice(part);
+        out.make_ascii_lowercase();
+        // Lowercasing ASCII bytes keeps UTF-8 valid, and `j` is a char boundary.
+        f.write_str(core::str::from_utf8(out).map_err(|_| fmt::Error)?)?;
+        i = j;
+    }
+    Ok(())
+}
+
+impl<'a> UriRef<'a> {
+    /// The syntax-based normalization of this reference (RFC 3986 §6.2.2): a view whose
+    /// `Display` writes the normalized text without allocating. See the rules in
+    /// [`Normalization`]'s module.
+    ///
+    /// ```
+    /// use urilex::UriRef;
+    /// let uri = UriRef::parse("HTTP://www.EXAMPLE.com/a/./b/../%7Euser?%3d#%61")?;
+    /// assert_eq!(uri.normalized().to_string(), "http://www.example.com/a/~user?%3D#a");
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn normalized(&self) -> Normalized<'a> {
+        self.normalized_with(Normalization::Syntax)
+    }
+
+    /// Normalization at the chosen level (§6.2.2, or §6.2.2 plus §6.2.3).
+    ///
+    /// ```
+    /// use urilex::{Normalization, UriRef};
+    /// let uri = UriRef::parse("https://example.com:443?q")?;
+    /// assert_eq!(uri.normalized_with(Normalization::SchemeBased).to_string(), "https://example.com/?q");
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn normalized_with(&self, level: Normalization) -> Normalized<'a> {
+        Normalized { uri: *self, level }
+    }
+
+    /// Whether two references are equivalent after syntax-based normalization (§6.2.2): the same
+    /// as comparing their normalized strings, computed without building either string.
+    ///
+    /// ```
+    /// use urilex::UriRef;
+    /// let a = UriRef::parse("example://a/b/c/%7Bfoo%7D")?;
+    /// let b = UriRef::parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d")?;
+    /// assert!(a.normalized_eq(&b));
+    /// assert!(!a.normalized_eq(&UriRef::parse("example://a/b/C/%7Bfoo%7D")?));
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn normalized_eq(&self, other: &UriRef<'_>) -> bool {
+        self.normalized_eq_with(other, Normalization::Syntax)
+    }
+
+    /// [`normalized_eq`](Self::normalized_eq) at the chosen level.
+    ///
+    /// ```
+    /// use urilex::{Normalization, UriRef};
+    /// let a = UriRef::parse("http://example.com")?;
+    /// let b = UriRef::parse("HTTP://example.com:80/")?;
+    /// assert!(!a.normalized_eq(&b));
+    /// assert!(a.normalized_eq_with(&b, Normalization::SchemeBased));
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn normalized_eq_with(&self, other: &UriRef<'_>, level: Normalization) -> bool {
+        let (ra, rb) = (
+            SchemeRules::new(self, level),
+            SchemeRules::new(other, level),
+        );
+        if already_normal(self, ra) && already_normal(other, rb) {
+            return self.as_str() == other.as_str();
+        }
+        chunks_eq(Chunks::new(*self, level), Chunks::new(*other, level))
+    }
+
+    /// The syntax-based normalization as a `String` (RFC 3986 §6.2.2).
+    ///
+    /// ```
+    /// let uri = urilex::UriRef::parse("HTTP://%45XAMPLE.%43Om")?;
+    /// assert_eq!(uri.to_normalized_string(), "http://example.com");
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn to_normalized_string(&self) -> String {
+        use core::fmt::Write;
+        let mut s = String::with_capacity(self.as_str().len());
+        let _ = write!(s, "{}", self.normalized());
+        s
+    }
+}
+
+// ---- chunk stream -------------------------------------------------------------------------------
+
+/// A piece of normalized output: text as is, or text to lowercase (ASCII).
+#[derive(Clone, Copy, Debug)]
+enum Chunk<'a> {
+    Str(&'a str),
+    Lower(&'a str),
+}
+
+impl<'a> Chunk<'a> {
+    fn parts(self) -> (&'a [u8], bool) {
+        match self {
+            Chunk::Str(s) => (s.as_bytes(), false),
+            Chunk::Lower(s) => (s.as_bytes(), true),
+        }
+    }
+}
+
+/// Compares two chunk streams byte by byte.
+fn chunks_eq(mut a: Chunks<'_>, mut b: Chunks<'_>) -> bool {
+    let (mut ca, mut la): (&[u8], bool) = (&[], false);
+    let (mut cb, mut lb): (&[u8], bool) = (&[], false);
+    loop {
+        while ca.is_empty() {
+            match a.next() {
+                Some(c) => (ca, la) = c.parts(),
+                None => break,
+            }
+        }
+        while cb.is_empty() {
+            match b.next() {
+                Some(c) => (cb, lb) = c.parts(),
+                None => break,
+            }
+        }
+        if ca.is_empty() || cb.is_empty() {
+            return ca.is_empty() && cb.is_empty();
+        }
+        let n = ca.len().min(cb.len());
+        let (xa, xb) = (&ca[..n], &cb[..n]);
+        let same = match (la, lb) {
+            (false, false) => xa == xb,
+            _ => xa.iter().zip(xb).all(|(&p, &q)| {
+                let p = if la { p.to_ascii_lowercase() } else { p };
+                let q = if lb { q.to_ascii_lowercase() } else { q };
+                p == q
+            }),
+        };
+        if !same {
+            return false;
+        }
+        ca = &ca[n..];
+        cb = &cb[n..];
+    }
+}
+
+/// Normalizes percent-encodings in one component (§6.2.2.1, §6.2.2.2): decodes unreserved
+/// octets, uppercases the hex of the others; `lower` also lowercases (host).
+#[derive(Clone, Debug)]
+struct Pct<'a> {
+    s: &'a str,
+    pos: usize,
+    lower: bool,
+}
+
+impl<'a> Pct<'a> {
+    fn new(s: &'a str, lower: bool) -> Self {
+        Pct { s, pos: 0, lower }
+    }
+}
+
+impl<'a> Iterator for Pct<'a> {
+    type Item = Chunk<'a>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Chunk<'a>> {
+        let bytes = self.s.as_bytes();
+        let start = self.pos;
+        let b = *bytes.get(start)?;
+        if b == b'%' {
+            if let Some(v) = octet_at(bytes, start) {
+                self.pos += 3;
+                return Some(if is(v, UNRESERVED) {
+                    Chunk::Str(ascii_str(if self.lower {
+                        v.to_ascii_lowercase()
+                    } else {
+                        v
+                    }))
+                } else {
+                    Chunk::Str(pct_str(v))
+                });
+            }
+        }
+        // A run up to the next `%` (a stray `%` that starts no octet is copied as is).
+        let from = start + 1;
+        let end = bytes
+            .get(from..)
+            .and_then(|r| r.iter().position(|&c| c == b'%'))
+            .map_or(bytes.len(), |i| from + i);
+        self.pos = end;
+        // Both ends are at ASCII bytes (`%`) or the end: char boundaries.
+        let run = self.s.get(start..end).unwrap_or("");
+        Some(if self.lower {
+            Chunk::Lower(run)
+        } else {
+            Chunk::Str(run)
+        })
+    }
+}
+
+/// The whole normalized reference as chunks, component by component.
+struct Chunks<'a> {
+    uri: UriRef<'a>,
+    stage: u8,
+    cur: Pct<'a>,
+    path: Option<PathChunks<'a>>,
+    drop_port: bool,
+    slash_for_empty_path: bool,
+}
+
+impl<'a> Chunks<'a> {
+    fn new(uri: UriRef<'a>, level: Normalization) -> Self {
+        let r = SchemeRules::new(&uri, level);
+        Chunks {
+            uri,
+            stage: 0,
+            cur: Pct::new("", false),
+            path: None,
+            drop_port: r.drop_port,
+            slash_for_empty_path: r.slash_for_empty_path,
+        }
+    }
+}
+
+impl<'a> Iterator for Chunks<'a> {
+    type Item = Chunk<'a>;
+
+    fn next(&mut self) -> Option<Chunk<'a>> {
+        let u = self.uri;
+        loop {
+            match self.stage {
+                // scheme ":" (§3.1: case-insensitive, canonical form lowercase)
+                0 => {
+                    self.stage = 2;
+                    if let Some(s) = u.scheme() {
+                        self.stage = 1;
+                        return Some(Chunk::Lower(s));
+                    }
+                }
+                1 => {
+                    self.stage = 2;
+                    return Some(Chunk::Str(":"));
+                }
+                2 => {
+                    if u.has_authority() {
+                        self.stage = 3;
+                        return Some(Chunk::Str("//"));
+                    }
+                    self.stage = 8;
+                }
+                // userinfo "@"
+                3 => match u.userinfo() {
+                    Some(ui) => {
+                        self.cur = Pct::new(ui, false);
+                        self.stage = 4;
+                    }
+                    None => self.stage = 6,
+                },
+                4 => match self.cur.next() {
+                    Some(c) => return Some(c),
+                    None => {
+                        self.stage = 6;
+                        return Some(Chunk::Str("@"));
+                    }
+                },
+                // host (§3.2.2: case-insensitive), lowercased after decoding
+                6 => {
+                    self.cur = Pct::new(u.host().unwrap_or(""), true);
+                    self.stage = 7;
+                }
+                7 => match self.cur.next() {
+                    Some(c) => return Some(c),
+                    None => match u.port() {
+                        Some(p) if !self.drop_port => {
+                            self.cur = Pct::new(p, false);
+                            self.stage = 5;
+                            return Some(Chunk::Str(":"));
+                        }
+                        _ => self.stage = 8,
+                    },
+                },
+                5 => match self.cur.next() {
+                    Some(c) => return Some(c),
+                    None => self.stage = 8,
+                },
+                // path
+                8 => {
+                    let path = u.path();
+                    if self.slash_for_empty_path {
+                        self.stage = 10;
+                        return Some(Chunk::Str("/"));
+                    }
+                    if has_dot_segment(path.as_bytes()) {
+                        // Only now build the (large) plan; most paths have no dot-segments.
+                        self.path = Some(PathChunks::new(
+                            path,
+                            u.scheme().is_some(),
+                            u.has_authority(),
+                            true,
+                        ));
+                        self.stage = 9;
+                    } else {
+                        self.cur = Pct::new(path, false);
+                        self.stage = 15;
+                    }
+                }
+                15 => match self.cur.next() {
+                    Some(c) => return Some(c),
+                    None => self.stage = 10,
+                },
+                9 => match self.path.as_mut().and_then(Iterator::next) {
+                    Some(c) => return Some(c),
+                    None => {
+                        self.path = None;
+                        self.stage = 10;
+                    }
+                },
+                // "?" query
+                10 => match u.query() {
+                    Some(q) => {
+                        self.cur = Pct::new(q, false);
+                        self.stage = 11;
+                        return Some(Chunk::Str("?"));
+                    }
+                    None => self.stage = 12,
+                },
+                11 => match self.cur.next() {
+                    Some(c) => return Some(c),
+                    None => self.stage = 12,
+                },
+                // "#" fragment
+                12 => match u.fragment() {
+                    Some(fr) => {
+                        self.cur = Pct::new(fr, false);
+                        self.stage = 13;
+                        return Some(Chunk::Str("#"));
+                    }
+                    None => self.stage = 14,
+                },
+                13 => match self.cur.next() {
+                    Some(c) => return Some(c),
+                    None => self.stage = 14,
+                },
+                _ => return None,
+            }
+        }
+    }
+}
+
+// ---- path ---------------------------------------------------------------------------------------
+
+/// How many surviving segments are kept on the stack.
+const WINDOW: usize = 64;
+
+/// 0: not a dot-segment; 1: `.`; 2: `..` — after decoding `%2E` (§6.2.2.2 before §6.2.2.3).
+#[inline]
+fn dot_kind(seg: &[u8]) -> u8 {
+    let mut i = 0;
+    let mut dots = 0;
+    while i < seg.len() {
+        if seg[i] == b'.' {
+            i += 1;
+        } else if matches!(seg.get(i..i + 3), Some([b'%', b'2', b'e' | b'E'])) {
+            i += 3;
+        } else {
+            return 0;
+        }
+        dots += 1;
+        if dots > 2 {
+            return 0;
+        }
+    }
+    dots
+}
+
+/// Whether any segment of `path` is a dot-segment (after decoding `%2E`).
+#[inline]
+fn has_dot_segment(path: &[u8]) -> bool {
+    // A dot-segment needs a '.' or a "%2E": most paths have neither after their last '.'-free
+    // stretch, so look for the cheap signs first.
+    if !path.iter().any(|&b| b == b'.' || b == b'%') {
+        return false;
+    }
+    let mut any = false;
+    if !path.is_empty() {
+        for_each_segment(path, |s, e| any |= dot_kind(&path[s..e]) != 0);
+    }
+    any
+}
+
+/// Calls `f(start, end)` for every `/`-separated segment of `path` (which is not empty).
+#[inline]
+fn for_each_segment(path: &[u8], mut f: impl FnMut(usize, usize)) {
+    let mut i = 0;
+    loop {
+        let end = path
+            .get(i..)
+            .and_then(|r| r.iter().position(|&c| c == b'/'))
+            .map_or(path.len(), |p| i + p);
+        f(i, end);
+        if end >= path.len() {
+            return;
+        }
+        i = end + 1;
+    }
+}
+
+/// What the scan of a path found.
+#[derive(Clone, Copy, Debug, Default)]
+struct Summary {
+    /// How many segments survive (the final stack depth).
+    depth: usize,
+    /// Relative mode: `..` segments that climb above the start (kept as a `../` prefix).
+    ups: usize,
+    /// The last segment was a dot-segment, so the output ends with `/` (§5.2.4 steps B, C).
+    trailing: bool,
+    /// Literal mode: start of the first segment after the leading dot-segments (step E writes
+    /// it without a `/`), if any.
+    s0: Option<usize>,
+}
+
+/// One pass of dot-segment removal over `path`, reporting each push as `(level, start, end)`.
+/// The segments that survive are, for each level `1..=depth`, the last one pushed at that level.
+///
+/// `relative` selects the reference-preserving mode (rule 5 of the module docs); otherwise this
+/// is §5.2.4: leading `./` and `../` are dropped (steps A, D) and `..` never climbs above the
+/// root (step C).
+fn scan(path: &[u8], relative: bool, mut push: impl FnMut(usize, usize, usize)) -> Summary {
+    let mut s = Summary::default();
+    let mut leading = !relative;
+    for_each_segment(path, |start, end| {
+        let kind = dot_kind(&path[start..end]);
+        if leading {
+            if kind != 0 {
+                return;
+            }
+            leading = false;
+            s.s0 = Some(start);
+        }
+        match kind {
+            0 => {
+                s.depth += 1;
+                push(s.depth, start, end);
+                s.trailing = false;
+            }
+            1 => s.trailing = true,
+            _ => {
+                if s.depth > 0 {
+                    s.depth -= 1;
+                } else if relative {
+                    s.ups += 1;
+                }
+                s.trailing = true;
+            }
+        }
+    });
+    s
+}
+
+/// Fills `window` with the surviving segments at levels `lo + 1 ..= lo + WINDOW`.
+fn fill_window(
+    path: &[u8],
+    relative: bool,
+    lo: usize,
+    window: &mut [(u32, u32); WINDOW],
+) -> Summary {
+    scan(path, relative, |level, start, end| {
+        if level > lo && level <= lo + WINDOW {
+            window[level - lo - 1] = (start as u32, end as u32);
+        }
+    })
+}
+
+/// The normalized path as chunks.
+struct PathChunks<'a> {
+    path: &'a str,
+    relative: bool,
+    /// No dot-segments: the path only needs percent-encoding normalization.
+    plain: bool,
+    sum: Summary,
+    prefix: &'static str,
+    window: [(u32, u32); WINDOW],
+    lo: usize,
+    #[cfg(feature = "alloc")]
+    heap: Vec<(u32, u32)>,
+    /// 0: prefix; 1: next item; 2: inside a segment; 3: trailing; 4: done.
+    stage: u8,
+    /// Next item (`..` or kept segment), counting the `ups` first.
+    item: usize,
+    seg: Pct<'a>,
+}
+
+impl<'a> PathChunks<'a> {
+    /// `allow_heap: false` forces the multi-pass fallback (what a build without `alloc` does).
+    fn new(path: &'a str, has_scheme: bool, has_authority: bool, allow_heap: bool) -> Self {
+        let bytes = path.as_bytes();
+        let relative = !has_scheme && !has_authority && !path.starts_with('/');
+        let mut pc = PathChunks {
+            path,
+            relative,
+            plain: true,
+            sum: Summary::default(),
+            prefix: "",
+            window: [(0, 0); WINDOW],
+            lo: 0,
+            #[cfg(feature = "alloc")]
+            heap: Vec::new(),
+            stage: 0,
+            item: 0,
+            seg: Pct::new(path, false),
+        };
+        if !has_dot_segment(bytes) {
+            return pc;
+        }
+        pc.plain = false;
+        pc.sum = fill_window(bytes, relative, 0, &mut pc.window);
+        let _ = allow_heap;
+        #[cfg(feature = "alloc")]
+        if pc.sum.depth > WINDOW && allow_heap {
+            // Beyond the on-stack window: keep every surviving segment in one Vec.
+            let mut v: Vec<(u32, u32)> = Vec::new();
+            scan(bytes, relative, |level, start, end| {
+                v.truncate(level - 1);
+                v.push((start as u32, end as u32));
+            });
+            v.truncate(pc.sum.depth);
+            pc.heap = v;
+        }
+        let (d, s) = (pc.sum.depth, pc.sum);
+        let seg_len = |k: usize| pc.window.get(k).map_or(1, |&(a, b)| (b - a) as usize);
+        let first_is_s0 = d > 0 && s.s0 == Some(pc.window[0].0 as usize);
+        if relative {
+            // Rule 5: keep the reference relative-path and the same directory.
+            let first_colon = d > 0 && {
+                let (a, b) = pc.window[0];
+                bytes[a as usize..b as usize].contains(&b':')
+            };
+            if s.ups == 0 && ((d == 0 && s.trailing) || (d > 0 && (seg_len(0) == 0 || first_colon)))
+            {
+                pc.prefix = "./";
+            }
+        } else if !has_authority {
+            // Rule 6: the output must not start with "//".
+            let double = if first_is_s0 {
+                seg_len(0) == 0 && d >= 2 && seg_len(1) == 0 && (d >= 3 || s.trailing)
+            } else {
+                d >= 1 && seg_len(0) == 0 && (d >= 2 || s.trailing)
+            };
+            if double {
+                pc.prefix = "/.";
+            }
+        }
+        pc
+    }
+
+    /// The span of surviving segment `k` (0-based), in order.
+    fn kept(&mut self, k: usize) -> (usize, usize) {
+        #[cfg(feature = "alloc")]
+        if !self.heap.is_empty() {
+            return self
+                .heap
+                .get(k)
+                .map_or((0, 0), |&(a, b)| (a as usize, b as usize));
+        }
+        if k >= self.lo + WINDOW {
+            // Without `alloc`: one more pass per 64 surviving segments.
+            self.lo = k - k % WINDOW;
+            fill_window(
+                self.path.as_bytes(),
+                self.relative,
+                self.lo,
+                &mut self.window,
+            );
+        }
+        self.window
+            .get(k - self.lo)
+            .map_or((0, 0), |&(a, b)| (a as usize, b as usize))
+    }
+}
+
+impl<'a> Iterator for PathChunks<'a> {
+    type Item = Chunk<'a>;
+
+    fn next(&mut self) -> Option<Chunk<'a>> {
+        if self.plain {
+            return self.seg.next();
+        }
+        let total = self.sum.ups + self.sum.depth;
+        loop {
+            match self.stage {
+                0 => {
+                    self.stage = 1;
+                    if !self.prefix.is_empty() {
+                        return Some(Chunk::Str(self.prefix));
+                    }
+                }
+                1 => {
+                    let j = self.item;
+                    if j >= total {
+                        self.stage = 3;
+                        continue;
+                    }
+                    self.item += 1;
+                    if j < self.sum.ups {
+                        return Some(Chunk::Str(if j == 0 { ".." } else { "/.." }));
+                    }
+                    let (a, b) = self.kept(j - self.sum.ups);
+                    self.seg = Pct::new(self.path.get(a..b).unwrap_or(""), false);
+                    self.stage = 2;
+                    // Relative mode: "/" between items; literal mode: before every segment
+                    // except the first one written by §5.2.4 step E without its "/".
+                    let slash = if self.relative {
+                        j > 0
+                    } else {
+                        !(j == 0 && self.sum.s0 == Some(a))
+                    };
+                    if slash {
+                        return Some(Chunk::Str("/"));
+                    }
+                }
+                2 => match self.seg.next() {
+                    Some(c) => return Some(c),
+                    None => self.stage = 1,
+                },
+                3 => {
+                    self.stage = 4;
+                    let trailing = self.sum.trailing && (total > 0 || !self.relative);
+                    if trailing {
+                        return Some(Chunk::Str("/"));
+                    }
+                }
+                _ => return None,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::String;
+
+    fn collect(p: PathChunks<'_>) -> String {
+        let mut s = String::new();
+        for c in p {
+            match c {
+                Chunk::Str(x) | Chunk::Lower(x) => s.push_str(x),
+            }
+        }
+        s
+    }
+
+    /// The multi-pass fallback (no `alloc`) writes what the `Vec` path writes, across window
+    /// boundaries, in both modes.
+    #[test]
+    fn windowed_fallback_matches_heap() {
+        let mut cases = alloc::vec::Vec::new();
+        for n in [63usize, 64, 65, 127, 128, 129, 300] {
+            let mut p = String::new();
+            for i in 0..n {
+                p.push_str(&alloc::format!("s{i}/x/%2e%2E/./"));
+            }
+            cases.push(alloc::format!("/{p}end"));
+            cases.push(alloc::format!("../{p}.."));
+            cases.push(alloc::format!("{p}a/.."));
+        }
+        for p in &cases {
+            for (scheme, auth) in [(true, false), (false, false), (false, true)] {
+                if auth && !p.starts_with('/') {
+                    continue;
+                }
+                let heap = collect(PathChunks::new(p, scheme, auth, true));
+                let windowed = collect(PathChunks::new(p, scheme, auth, false));
+                assert_eq!(heap, windowed, "{p}");
+                assert!(heap.contains("s61/"), "{heap}");
+            }
+        }
+    }
+}
