@@ -1,7 +1,7 @@
 //! Invariants of urilex's own API that must hold for every input. Each check returns
 //! `Err(description)` instead of panicking, so that a test can name the input.
 
-use urilex::{recompose, Component, Host, UriRef};
+use urilex::{pct, recompose, Component, Host, Normalization, UriBuf, UriRef};
 
 const COMPONENTS: [Component; 8] = [
     Component::Scheme,
@@ -198,4 +198,353 @@ pub fn check_bytes(b: &[u8]) -> Result<(), String> {
             Ok(())
         }
     }
+}
+
+/// Normalization (RFC 3986 §6.2.2, §6.2.3) of one reference, at both levels:
+/// - the output parses and is a fixed point (normalizing it again changes nothing);
+/// - the input is `normalized_eq` to its normalization;
+/// - `Display` of the view and `to_normalized_string` agree.
+pub fn check_normalize(s: &str) -> Result<(), String> {
+    let Ok(uri) = UriRef::parse(s) else {
+        return Ok(());
+    };
+    for level in [Normalization::Syntax, Normalization::SchemeBased] {
+        let n = uri.normalized_with(level).to_string();
+        let nu = UriRef::parse(&n).map_err(|e| format!("{level:?}: {n:?} does not parse: {e}"))?;
+        let twice = nu.normalized_with(level).to_string();
+        ensure!(twice == n, "{level:?} not idempotent: {n:?} then {twice:?}");
+        ensure!(
+            uri.normalized_eq_with(&nu, level) && nu.normalized_eq_with(&uri, level),
+            "{level:?}: not normalized_eq to its normalization {n:?}"
+        );
+        if level == Normalization::Syntax {
+            ensure!(uri.to_normalized_string() == n, "to_normalized_string");
+        }
+    }
+    Ok(())
+}
+
+/// `normalized_eq` of two references is the equality of their normalized strings.
+pub fn check_normalized_eq(a: &str, b: &str) -> Result<(), String> {
+    let (Ok(ua), Ok(ub)) = (UriRef::parse(a), UriRef::parse(b)) else {
+        return Ok(());
+    };
+    for level in [Normalization::Syntax, Normalization::SchemeBased] {
+        let same = ua.normalized_with(level).to_string() == ub.normalized_with(level).to_string();
+        ensure!(
+            ua.normalized_eq_with(&ub, level) == same,
+            "{level:?}: normalized_eq({a:?}, {b:?}) is {} but the strings say {same}",
+            !same
+        );
+    }
+    Ok(())
+}
+
+/// Percent-encoding (§2.1) of arbitrary bytes for one component:
+/// - `decode(encode(x)) == x`, and the iterator, `Display` and `Cow` forms agree;
+/// - the encoded text is valid where the component stands in a reference (for the components
+///   whose grammar allows percent-encoding), with that exact text as the component.
+pub fn check_pct(x: &[u8], c: Component) -> Result<(), String> {
+    let enc = pct::encode(x, c).to_string();
+    let chunks: String = pct::encode(x, c).collect();
+    ensure!(
+        chunks == enc,
+        "{c}: encode iterator {chunks:?} vs Display {enc:?}"
+    );
+    let back: Vec<u8> = pct::decode(&enc).collect();
+    ensure!(back == x, "{c}: decode(encode(x)) = {back:?}");
+    ensure!(*pct::decode_bytes(&enc) == *x, "{c}: decode_bytes");
+    // Decoding any text: the iterator and the Cow agree; the lossy form is the UTF-8 of it.
+    let raw: Vec<u8> = pct::decode(x).collect();
+    ensure!(*pct::decode_bytes(x) == *raw, "decode vs decode_bytes");
+    if let Ok(text) = std::str::from_utf8(x) {
+        let lossy = pct::decode_utf8_lossy(text);
+        ensure!(
+            *lossy == *String::from_utf8_lossy(&raw),
+            "decode_utf8_lossy {lossy:?}"
+        );
+        ensure!(
+            pct::decode_utf8(text).ok().map(|d| d.into_owned())
+                == String::from_utf8(raw.clone()).ok(),
+            "decode_utf8"
+        );
+    }
+    let (text, range) = match c {
+        Component::Userinfo => (format!("//{enc}@h"), 2..2 + enc.len()),
+        Component::Host => (format!("//{enc}"), 2..2 + enc.len()),
+        Component::Path => (format!("//h/{enc}"), 3..4 + enc.len()),
+        Component::Query => (format!("?{enc}"), 1..1 + enc.len()),
+        Component::Fragment => (format!("#{enc}"), 1..1 + enc.len()),
+        // A scheme or port cannot hold "%XX"; an authority's "@" and "[" are structure.
+        _ => return Ok(()),
+    };
+    let u = UriRef::parse(&text).map_err(|e| format!("{c}: {text:?} does not parse: {e}"))?;
+    ensure!(
+        u.span(c) == Some(range),
+        "{c}: {text:?} splits as {:?}",
+        u.span(c)
+    );
+    Ok(())
+}
+
+/// One edit of a [`UriBuf`], as the fuzzer chooses it.
+#[derive(Clone, Debug)]
+pub enum Edit {
+    Scheme(String),
+    RemoveScheme,
+    Userinfo(String),
+    RemoveUserinfo,
+    Host(String),
+    RemoveAuthority,
+    Port(String),
+    PortU16(u16),
+    RemovePort,
+    Path(String),
+    Query(String),
+    RemoveQuery,
+    Fragment(String),
+    RemoveFragment,
+}
+
+impl Edit {
+    /// Reads edits from fuzz bytes: NUL-separated fields, each an opcode byte then a value.
+    pub fn list(data: &[u8]) -> Vec<Edit> {
+        data.split(|&b| b == 0)
+            .filter_map(|f| {
+                let (&op, v) = f.split_first()?;
+                let v = String::from_utf8_lossy(v).into_owned();
+                let n = v
+                    .bytes()
+                    .fold(0u16, |a, b| a.wrapping_mul(31).wrapping_add(b.into()));
+                Some(match op % 14 {
+                    0 => Edit::Scheme(v),
+                    1 => Edit::RemoveScheme,
+                    2 => Edit::Userinfo(v),
+                    3 => Edit::RemoveUserinfo,
+                    4 => Edit::Host(v),
+                    5 => Edit::RemoveAuthority,
+                    6 => Edit::Port(v),
+                    7 => Edit::PortU16(n),
+                    8 => Edit::RemovePort,
+                    9 => Edit::Path(v),
+                    10 => Edit::Query(v),
+                    11 => Edit::RemoveQuery,
+                    12 => Edit::Fragment(v),
+                    _ => Edit::RemoveFragment,
+                })
+            })
+            .collect()
+    }
+}
+
+/// Owned components, to model an edit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Model {
+    scheme: Option<String>,
+    userinfo: Option<String>,
+    host: Option<String>,
+    port: Option<String>,
+    path: String,
+    query: Option<String>,
+    fragment: Option<String>,
+}
+
+impl Model {
+    fn of(u: &UriRef<'_>) -> Model {
+        let own = |s: Option<&str>| s.map(str::to_owned);
+        Model {
+            scheme: own(u.scheme()),
+            userinfo: own(u.userinfo()),
+            host: own(u.host()),
+            port: own(u.port()),
+            path: u.path().to_owned(),
+            query: own(u.query()),
+            fragment: own(u.fragment()),
+        }
+    }
+
+    /// The length of a component's text (0 when absent).
+    fn len_of(&self, c: Component) -> usize {
+        let len = |s: &Option<String>| s.as_ref().map_or(0, String::len);
+        match c {
+            Component::Scheme => len(&self.scheme),
+            Component::Userinfo => len(&self.userinfo),
+            Component::Host => len(&self.host),
+            Component::Port => len(&self.port),
+            Component::Path => self.path.len(),
+            Component::Query => len(&self.query),
+            Component::Fragment => len(&self.fragment),
+            Component::Authority => self.text().map_or(0, |t| t.len()),
+        }
+    }
+
+    /// The §5.3 recomposition, or `None` when userinfo or a port has no host to stand by.
+    fn text(&self) -> Option<String> {
+        if self.host.is_none() && (self.userinfo.is_some() || self.port.is_some()) {
+            return None;
+        }
+        let authority = self.host.as_ref().map(|h| {
+            let mut a = String::new();
+            if let Some(u) = &self.userinfo {
+                a += u;
+                a.push('@');
+            }
+            a += h;
+            if let Some(p) = &self.port {
+                a.push(':');
+                a += p;
+            }
+            a
+        });
+        let r = recompose(
+            self.scheme.as_deref(),
+            authority.as_deref(),
+            &self.path,
+            self.query.as_deref(),
+            self.fragment.as_deref(),
+        );
+        Some(r.to_string())
+    }
+}
+
+/// Applies `edits` to the `UriBuf` parsed from `start` (or an empty one). After each edit the
+/// buffer holds a valid reference whose layout matches a fresh parse of its text. A setter
+/// succeeds exactly when the §5.3 recomposition of the edited components is a reference that
+/// parses back to those same components (the oracle), then holds that text; a refused edit
+/// leaves the buffer as it was, with an error index inside the value.
+pub fn check_uribuf(start: &str, edits: &[Edit]) -> Result<(), String> {
+    let mut buf = match UriBuf::parse(start) {
+        Ok(b) => b,
+        Err(_) => UriBuf::builder()
+            .build()
+            .map_err(|e| format!("empty builder: {e}"))?,
+    };
+    for edit in edits {
+        let before = buf.as_str().to_owned();
+        let mut model = Model::of(&buf.as_ref());
+        let value_len;
+        let result = match edit {
+            Edit::Scheme(v) => {
+                model.scheme = Some(v.clone());
+                value_len = v.len();
+                buf.set_scheme(v)
+            }
+            Edit::RemoveScheme => {
+                model.scheme = None;
+                value_len = 0;
+                buf.remove_scheme()
+            }
+            Edit::Userinfo(v) => {
+                model.userinfo = Some(v.clone());
+                value_len = v.len();
+                buf.set_userinfo(v)
+            }
+            Edit::RemoveUserinfo => {
+                model.userinfo = None;
+                value_len = 0;
+                buf.remove_userinfo();
+                Ok(())
+            }
+            Edit::Host(v) => {
+                model.host = Some(v.clone());
+                value_len = v.len();
+                buf.set_host(v)
+            }
+            Edit::RemoveAuthority => {
+                (model.userinfo, model.host, model.port) = (None, None, None);
+                value_len = 0;
+                buf.remove_authority()
+            }
+            Edit::Port(v) => {
+                model.port = Some(v.clone());
+                value_len = v.len();
+                buf.set_port(v)
+            }
+            Edit::PortU16(n) => {
+                model.port = Some(n.to_string());
+                value_len = 5;
+                buf.set_port_u16(*n)
+            }
+            Edit::RemovePort => {
+                model.port = None;
+                value_len = 0;
+                buf.remove_port();
+                Ok(())
+            }
+            Edit::Path(v) => {
+                model.path = v.clone();
+                value_len = v.len();
+                buf.set_path(v)
+            }
+            Edit::Query(v) => {
+                model.query = Some(v.clone());
+                value_len = v.len();
+                buf.set_query(v)
+            }
+            Edit::RemoveQuery => {
+                model.query = None;
+                value_len = 0;
+                buf.remove_query();
+                Ok(())
+            }
+            Edit::Fragment(v) => {
+                model.fragment = Some(v.clone());
+                value_len = v.len();
+                buf.set_fragment(v)
+            }
+            Edit::RemoveFragment => {
+                model.fragment = None;
+                value_len = 0;
+                buf.remove_fragment();
+                Ok(())
+            }
+        };
+        let text = buf.as_str().to_owned();
+        let fresh = UriRef::parse(&text)
+            .map_err(|e| format!("{edit:?} on {before:?} left invalid {text:?}: {e}"))?;
+        ensure!(
+            components(&fresh) == components(&buf.as_ref()),
+            "{edit:?} on {before:?}: layout of {text:?} differs from a fresh parse"
+        );
+        // The oracle: does the edited model recompose into a reference with those components?
+        let expected = model
+            .text()
+            .filter(|t| UriRef::parse(t).is_ok_and(|u| Model::of(&u) == model));
+        match (&result, &expected) {
+            (Ok(()), Some(t)) => ensure!(
+                text == *t,
+                "{edit:?} on {before:?}: {text:?}, expected {t:?}"
+            ),
+            (Ok(()), None) => {
+                // Removing what is absent, or an edit the setter repaired: it must be one of
+                // the always-succeeding removals of a component that stays absent.
+                let after = Model::of(&buf.as_ref());
+                ensure!(
+                    after == model,
+                    "{edit:?} on {before:?} accepted, but {text:?} is not the edited reference"
+                );
+            }
+            (Err(e), Some(t)) => {
+                return Err(format!(
+                    "{edit:?} on {before:?} refused ({e}), but {t:?} is valid"
+                ))
+            }
+            (Err(e), None) => {
+                ensure!(
+                    text == before,
+                    "{edit:?} refused ({e}) but changed {before:?} to {text:?}"
+                );
+                // The index is into the text of the component it names: the new value, or
+                // (for a removal refused because of the path) the component as it stands.
+                let limit = value_len.max(model.len_of(e.component()));
+                ensure!(
+                    e.index() <= limit,
+                    "{edit:?}: error index {} past the {} text",
+                    e.index(),
+                    e.component()
+                );
+            }
+        }
+    }
+    Ok(())
 }
