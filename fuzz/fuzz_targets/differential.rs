@@ -2,14 +2,8 @@
 //! component must agree, except for the differences documented in `peers::KNOWN`.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
-use urilex_fuzz::peers;
-
-fuzz_target!(|data: &[u8]| {
-    let Ok(s) = std::str::from_utf8(data) else {
-        return;
-    };
-    if let Err(e) = peers::compare_parse(s) {
-        panic!("{e}");
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    if let Err(e) = urilex_fuzz::targets::differential(data) {
+        panic!("{e}\ninput: {:?}", String::from_utf8_lossy(data));
     }
 });

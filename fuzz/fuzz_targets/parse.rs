@@ -3,11 +3,8 @@
 //! (parse(Display(x)) == x, §5.3 recomposition, spans, the four rules agree, redaction).
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
-use urilex_fuzz::invariants;
-
-fuzz_target!(|data: &[u8]| {
-    if let Err(e) = invariants::check_bytes(data) {
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    if let Err(e) = urilex_fuzz::targets::parse(data) {
         panic!("{e}\ninput: {:?}", String::from_utf8_lossy(data));
     }
 });
