@@ -21,12 +21,16 @@ extern crate std;
 mod buf;
 pub mod chars;
 mod component;
+mod dot_segments;
 mod error;
+#[cfg(feature = "extract")]
+pub mod extract;
 mod host;
 mod normalize;
 mod parse;
 pub mod pct;
 mod recompose;
+mod resolve;
 mod security;
 mod tables;
 mod uri_ref;
@@ -34,10 +38,16 @@ mod uri_ref;
 #[cfg(feature = "alloc")]
 pub use buf::{SetError, SetErrorKind, UriBuf, UriBufBuilder};
 pub use component::Component;
+pub use dot_segments::remove_dot_segments;
+#[cfg(feature = "alloc")]
+pub use dot_segments::remove_dot_segments_into;
 pub use error::{ErrorKind, ParseError};
+#[cfg(feature = "extract")]
+pub use extract::{extract, extract_html};
 pub use host::{Host, HostKind};
 pub use normalize::{Normalization, Normalized};
 pub use recompose::{recompose, Recomposed};
+pub use resolve::{Mode, ResolveError, Resolved, ResolvedPath, Resolver};
 pub use security::{Redacted, REDACTED_PASSWORD};
 pub use uri_ref::{Segments, UriRef};
 

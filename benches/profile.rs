@@ -1,0 +1,90 @@
+//! Profiling entry point: one pass of one operation of one peer over one corpus, nothing else,
+//! so that `valgrind --tool=callgrind` or `perf record` see only that work (plus loading the
+//! input). `scripts/profile.sh` builds it with line tables and annotates the hot lines.
+//!
+//! Usage: `target/release/deps/profile-* <op> <peer> <corpus> [passes]`
+//! e.g. `parse urilex ada_kasztp 1`.
+
+mod common;
+
+use common::*;
+use std::hint::black_box;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    if args.len() < 3 {
+        eprintln!("usage: profile <parse|host_path|resolve|normalize> <peer> <corpus> [passes]");
+        return ExitCode::from(2);
+    }
+    let (op, peer, corpus) = (args[0].as_str(), args[1].as_str(), args[2].as_str());
+    let passes: usize = args.get(3).and_then(|p| p.parse().ok()).unwrap_or(1);
+    let mut buf = String::with_capacity(4096);
+    let mut accepted = None;
+    match op {
+        "parse" | "host_path" => {
+            let lines = lines(corpus);
+            macro_rules! one {
+                ($p:ident) => {
+                    if peer == <$p as Parse>::NAME {
+                        let mut n = 0;
+                        for _ in 0..passes {
+                            n = if op == "parse" {
+                                run_parse::<$p>(black_box(&lines))
+                            } else {
+                                run_host_path::<$p>(black_box(&lines))
+                            };
+                        }
+                        accepted = Some((n, lines.len()));
+                    }
+                };
+            }
+            for_each_parser!(one);
+        }
+        "resolve" => {
+            let pairs = pairs(corpus);
+            macro_rules! one {
+                ($p:ident) => {
+                    if peer == <$p as Resolve>::NAME {
+                        let prepared = prepare::<$p>(&pairs);
+                        let mut n = 0;
+                        for _ in 0..passes {
+                            n = run_resolve::<$p>(black_box(&prepared), &mut buf);
+                        }
+                        accepted = Some((n, pairs.len()));
+                    }
+                };
+            }
+            for_each_resolver!(one);
+        }
+        "normalize" => {
+            let lines = lines(corpus);
+            macro_rules! one {
+                ($p:ident) => {
+                    if peer == <$p as Normalize>::NAME {
+                        let mut n = 0;
+                        for _ in 0..passes {
+                            n = run_normalize::<$p>(black_box(&lines), &mut buf);
+                        }
+                        accepted = Some((n, lines.len()));
+                    }
+                };
+            }
+            for_each_normalizer!(one);
+        }
+        _ => {}
+    }
+    match accepted {
+        Some((n, total)) => {
+            println!("{op} {peer} {corpus}: accepted {n} of {total} ({passes} passes)");
+            ExitCode::SUCCESS
+        }
+        None => {
+            eprintln!("no such operation/peer: {op} {peer}");
+            ExitCode::from(2)
+        }
+    }
+}

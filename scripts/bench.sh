@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Runs the whole benchmark suite of urilex against its peers and renders bench-results/:
+#   bench-results/README.md   Markdown tables (ns/URL, instructions/URL, accepted counts, targets)
+#   bench-results/bench.svg   bar chart of the same figures
+#
+# Usage: scripts/bench.sh            (from anywhere; about 10-15 minutes on 2 cores)
+# Needs: a Rust toolchain, valgrind, python3, a C++ compiler (ada-url builds its bundled C++),
+#        and ../shared/corpora next to the repository.
+#
+# Wall time comes from criterion (benches/wall.rs), instruction counts from iai-callgrind
+# (benches/instructions.rs); both run the same loops over the same inputs in this one run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# The runner must match the iai-callgrind library version exactly; read it from Cargo.toml so
+# the two cannot drift, and install it with --locked (nothing is installed by hand).
+iai_version=$(sed -n 's/^iai-callgrind = "=\([0-9.]*\)".*/\1/p' Cargo.toml)
+if [ -z "$iai_version" ]; then
+    echo "bench.sh: cannot find the pinned iai-callgrind version in Cargo.toml" >&2
+    exit 1
+fi
+if ! cargo install --list | grep -qx "iai-callgrind-runner v$iai_version:"; then
+    cargo install iai-callgrind-runner --version "$iai_version" --locked
+fi
+command -v valgrind >/dev/null || { echo "bench.sh: valgrind is required" >&2; exit 1; }
+
+# Results of an earlier run must not leak into this one's table.
+rm -rf target/criterion target/iai target/urilex-bench
+mkdir -p target/urilex-bench
+
+started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+cargo bench --bench wall 2>&1 | tee target/urilex-bench/wall.log
+cargo bench --bench instructions -- --save-summary=json 2>&1 | tee target/urilex-bench/instructions.log
+echo "$started" > target/urilex-bench/started
+
+python3 scripts/bench_report.py

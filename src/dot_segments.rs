@@ -1,0 +1,693 @@
+//! Dot-segment removal (RFC 3986 §5.2.4, and the RFC 2396 §5.2 step 6 variant) on spans.
+//!
+//! The §5.2.4 algorithm is written with an output buffer that is appended to and cut back.
+//! Written forward into an append-only [`fmt::Write`], we must know beforehand which segments
+//! survive. A right-to-left scan knows it: a ".." adds one pending removal, a normal segment
+//! either cancels a pending ".." or survives. That is the same matching as the left-to-right
+//! stack of §5.2.4 (a ".." removes the nearest surviving segment to its left), read backwards.
+//! Consecutive survivors are contiguous in the input, so the scan yields *runs* (byte ranges
+//! of the input), not single segments; they are kept in a small on-stack array and written in
+//! order. Appending to a `String` needs no such scan: the output itself is the §5.2.4 stack.
+//!
+//! The input path is handed over as two parts, `head` and `tail`, that are read as one string
+//! (`head ++ tail`): resolution's merged path is a prefix of the base path plus the reference
+//! path, and concatenating them would allocate. `head` is either empty or ends with `/`, so no
+//! segment straddles the two. Indices below address that concatenation.
+
+use core::fmt;
+
+/// Which dot-segment algorithm to apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Dots {
+    /// RFC 3986 §5.2.4: unmatched ".." are dropped; a rootless path loses its leading "./" and
+    /// "../" (rule A) and gains a "/" when its first segment is removed (rule C as written).
+    Rfc3986,
+    /// RFC 2396 §5.2 step 6 c–g: unmatched ".." are kept at the front (step g, the choice its
+    /// Appendix C shows: `../../../g` → `http://a/../g`); segments are joined by "/".
+    Rfc2396,
+}
+
+/// The path `head ++ tail` addressed by one index space.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Joined<'a> {
+    pub(crate) head: &'a str,
+    pub(crate) tail: &'a str,
+}
+
+impl<'a> Joined<'a> {
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.head.len() + self.tail.len()
+    }
+
+    /// The byte at `i`, or 0 past the end (0 is never '/' or '.', which is all callers test).
+    #[inline]
+    fn byte(&self, i: usize) -> u8 {
+        let h = self.head.len();
+        if i < h {
+            self.head.as_bytes().get(i).copied().unwrap_or(0)
+        } else {
+            self.tail.as_bytes().get(i - h).copied().unwrap_or(0)
+        }
+    }
+
+    /// Index of the last '/' in `lo..hi`.
+    #[inline]
+    fn rfind_slash(&self, lo: usize, hi: usize) -> Option<usize> {
+        let h = self.head.len();
+        if hi > h {
+            let t_lo = lo.saturating_sub(h);
+            let found = self
+                .tail
+                .as_bytes()
+                .get(t_lo..hi - h)
+                .and_then(|s| s.iter().rposition(|&c| c == b'/'));
+            if let Some(p) = found {
+                return Some(h + t_lo + p);
+            }
+        }
+        if lo < h {
+            let found = self
+                .head
+                .as_bytes()
+                .get(lo..hi.min(h))
+                .and_then(|s| s.iter().rposition(|&c| c == b'/'));
+            return found.map(|p| lo + p);
+        }
+        None
+    }
+
+    /// Index of the first '/' in `lo..hi`.
+    #[cfg(feature = "alloc")]
+    #[inline]
+    fn find_slash(&self, lo: usize, hi: usize) -> Option<usize> {
+        let h = self.head.len();
+        if lo < h {
+            let found = self
+                .head
+                .as_bytes()
+                .get(lo..hi.min(h))
+                .and_then(|s| s.iter().position(|&c| c == b'/'));
+            if let Some(p) = found {
+                return Some(lo + p);
+            }
+        }
+        if hi > h {
+            let t_lo = lo.saturating_sub(h);
+            let found = self
+                .tail
+                .as_bytes()
+                .get(t_lo..hi - h)
+                .and_then(|s| s.iter().position(|&c| c == b'/'));
+            return found.map(|p| h + t_lo + p);
+        }
+        None
+    }
+
+    /// The text of `a..b` as at most two slices. Callers pass boundaries at '/' or at the ends
+    /// of a segment, which are always char boundaries (both are ASCII or the string's ends).
+    #[inline]
+    pub(crate) fn pieces(&self, a: usize, b: usize) -> (&'a str, &'a str) {
+        let h = self.head.len();
+        if b <= h {
+            (self.head.get(a..b).unwrap_or(""), "")
+        } else if a >= h {
+            (self.tail.get(a - h..b - h).unwrap_or(""), "")
+        } else {
+            (
+                self.head.get(a..).unwrap_or(""),
+                self.tail.get(..b - h).unwrap_or(""),
+            )
+        }
+    }
+
+    /// Whether `s..e` is "." (1) or ".." (2) or neither (0).
+    #[inline]
+    fn dots(&self, s: usize, e: usize) -> u8 {
+        match e - s {
+            1 if self.byte(s) == b'.' => 1,
+            2 if self.byte(s) == b'.' && self.byte(s + 1) == b'.' => 2,
+            _ => 0,
+        }
+    }
+
+    /// Where segments start and whether the path is rootless, or `None` when the output is
+    /// empty whatever follows.
+    fn seg_start(&self, mode: Dots) -> Option<(usize, bool)> {
+        let n = self.len();
+        if n == 0 {
+            return None;
+        }
+        if self.byte(0) == b'/' {
+            return Some((1, false));
+        }
+        if mode == Dots::Rfc2396 {
+            return Some((0, true));
+        }
+        // §5.2.4 rule A strips leading "../" and "./"; rule D then drops a lone "." or "..".
+        let mut i = 0;
+        loop {
+            if self.byte(i) == b'.' && self.byte(i + 1) == b'/' {
+                i += 2;
+            } else if self.byte(i) == b'.' && self.byte(i + 1) == b'.' && self.byte(i + 2) == b'/' {
+                i += 3;
+            } else {
+                break;
+            }
+        }
+        if i == n || self.dots(i, n) != 0 {
+            return None;
+        }
+        Some((i, true))
+    }
+}
+
+/// What the right-to-left scan learnt besides the runs.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Shape {
+    /// RFC 2396 only: unmatched ".." kept at the front.
+    leftover: usize,
+    /// The last segment was a dot-segment that leaves a trailing "/" (§5.2.4 B/C on "/." and
+    /// "/.." at the end of the input).
+    trailing: bool,
+    /// RFC 2396 rootless path: the first element is written without its leading "/".
+    join_rootless: bool,
+}
+
+/// Scans `j` right to left and calls `emit(start, end)` for each run of surviving text, right
+/// to left. Runs include the "/" before each segment, except before a rootless first segment.
+fn scan(j: Joined<'_>, mode: Dots, mut emit: impl FnMut(usize, usize)) -> Shape {
+    let mut shape = Shape::default();
+    let Some((start, rootless)) = j.seg_start(mode) else {
+        return shape;
+    };
+    shape.join_rootless = rootless && mode == Dots::Rfc2396;
+    let mut pending = 0usize;
+    let mut run: Option<(usize, usize)> = None;
+    let mut e = j.len();
+    let mut last = 0u8; // dot kind of the last segment
+    let mut seen_last = false;
+    let mut drained = false;
+    loop {
+        let s = j.rfind_slash(start, e).map_or(start, |p| p + 1);
+        let kind = j.dots(s, e);
+        if !seen_last {
+            last = kind;
+            seen_last = true;
+        }
+        match kind {
+            2 => pending += 1,
+            1 => {}
+            _ if pending > 0 => {
+                pending -= 1;
+                // The last ".." is the first pending one, so it is matched exactly when the
+                // count of pending ".." drops to zero at some point.
+                drained |= pending == 0;
+            }
+            _ => {
+                let ws = if rootless && s == start { s } else { s - 1 };
+                run = match run {
+                    Some((rs, re)) if rs == e => Some((ws, re)),
+                    Some(r) => {
+                        emit(r.0, r.1);
+                        Some((ws, e))
+                    }
+                    None => Some((ws, e)),
+                };
+            }
+        }
+        if s <= start {
+            break;
+        }
+        e = s - 1;
+    }
+    // The only empty run is a rootless path's empty first segment ("..//x"): it writes
+    // nothing, and must not count as the first element.
+    if let Some(r) = run.filter(|r| r.0 < r.1) {
+        emit(r.0, r.1);
+    }
+    shape.trailing = match (mode, last) {
+        (_, 1) => true,
+        (Dots::Rfc3986, 2) => true,
+        (Dots::Rfc2396, 2) => drained,
+        _ => false,
+    };
+    if mode == Dots::Rfc2396 {
+        shape.leftover = pending;
+    }
+    shape
+}
+
+/// Writes the output from its shape and its runs in left-to-right order.
+struct Emitter<'a, 'w, W: fmt::Write + ?Sized> {
+    j: Joined<'a>,
+    w: &'w mut W,
+    /// The next element written is the first of the output.
+    first: bool,
+    join_rootless: bool,
+}
+
+impl<W: fmt::Write + ?Sized> Emitter<'_, '_, W> {
+    fn start(&mut self, shape: &Shape) -> fmt::Result {
+        for _ in 0..shape.leftover {
+            let dd = if self.first && self.join_rootless {
+                ".."
+            } else {
+                "/.."
+            };
+            self.w.write_str(dd)?;
+            self.first = false;
+        }
+        Ok(())
+    }
+
+    fn run(&mut self, (mut a, b): (usize, usize)) -> fmt::Result {
+        if self.first && self.join_rootless && self.j.byte(a) == b'/' {
+            a += 1;
+        }
+        self.first = false;
+        let (x, y) = self.j.pieces(a, b);
+        self.w.write_str(x)?;
+        self.w.write_str(y)
+    }
+
+    fn finish(&mut self, shape: &Shape) -> fmt::Result {
+        if shape.trailing && !(self.first && self.join_rootless) {
+            self.w.write_str("/")?;
+        }
+        Ok(())
+    }
+}
+
+/// How many runs are kept on the stack before falling back (see [`write`]).
+const RUNS_ON_STACK: usize = 64;
+
+/// Writes the dot-segment-free form of `j` into `w`.
+///
+/// Up to [`RUNS_ON_STACK`] runs (maximal pieces of surviving text) are collected on the stack
+/// by one scan and written. Beyond that, with `alloc` they are collected into a `Vec` (a second
+/// linear scan, one allocation); without `alloc`, the runs are written in chunks, one scan per
+/// chunk (time O(n · runs / 64); such a path needs more than 64 dot-segments in it).
+pub(crate) fn write<W: fmt::Write + ?Sized>(j: Joined<'_>, mode: Dots, w: &mut W) -> fmt::Result {
+    let mut buf = [(0usize, 0usize); RUNS_ON_STACK];
+    let mut count = 0usize;
+    let shape = scan(j, mode, |a, b| {
+        if let Some(slot) = RUNS_ON_STACK
+            .checked_sub(count + 1)
+            .and_then(|i| buf.get_mut(i))
+        {
+            *slot = (a, b);
+        }
+        count += 1;
+    });
+    let mut em = Emitter {
+        j,
+        w,
+        first: true,
+        join_rootless: shape.join_rootless,
+    };
+    em.start(&shape)?;
+    if count <= RUNS_ON_STACK {
+        for &r in buf.get(RUNS_ON_STACK - count..).unwrap_or(&[]) {
+            em.run(r)?;
+        }
+    } else {
+        write_many(j, mode, count, &mut em)?;
+    }
+    em.finish(&shape)
+}
+
+#[cfg(feature = "alloc")]
+fn write_many<W: fmt::Write + ?Sized>(
+    j: Joined<'_>,
+    mode: Dots,
+    count: usize,
+    em: &mut Emitter<'_, '_, W>,
+) -> fmt::Result {
+    let mut runs = alloc::vec::Vec::with_capacity(count);
+    scan(j, mode, |a, b| runs.push((a, b)));
+    for &r in runs.iter().rev() {
+        em.run(r)?;
+    }
+    Ok(())
+}
+
+#[cfg(not(feature = "alloc"))]
+fn write_many<W: fmt::Write + ?Sized>(
+    j: Joined<'_>,
+    mode: Dots,
+    count: usize,
+    em: &mut Emitter<'_, '_, W>,
+) -> fmt::Result {
+    write_chunked::<W, RUNS_ON_STACK>(j, mode, count, em)
+}
+
+/// Writes `count` runs in chunks of `CAP`, left to right, one scan per chunk.
+#[cfg_attr(feature = "alloc", allow(dead_code))]
+fn write_chunked<W: fmt::Write + ?Sized, const CAP: usize>(
+    j: Joined<'_>,
+    mode: Dots,
+    count: usize,
+    em: &mut Emitter<'_, '_, W>,
+) -> fmt::Result {
+    let mut buf = [(0usize, 0usize); CAP];
+    let mut lo = 0;
+    while lo < count {
+        let hi = (lo + CAP).min(count);
+        let mut r = 0usize; // index from the right
+        scan(j, mode, |a, b| {
+            // index from the left
+            let li = count - 1 - r;
+            if li >= lo && li < hi {
+                if let Some(slot) = buf.get_mut(li - lo) {
+                    *slot = (a, b);
+                }
+            }
+            r += 1;
+        });
+        for &run in buf.get(..hi - lo).unwrap_or(&[]) {
+            em.run(run)?;
+        }
+        lo = hi;
+    }
+    Ok(())
+}
+
+/// The exact length of the output and whether it starts with "//".
+pub(crate) fn measure(j: Joined<'_>, mode: Dots) -> (usize, bool) {
+    let mut len = 0usize;
+    // The three leftmost runs: enough for the first two bytes, as only the first can be
+    // empty (after the rootless 2396 strip) and every other run is at least "/".
+    let mut firsts: [Option<(usize, usize)>; 3] = [None; 3];
+    let shape = scan(j, mode, |a, b| {
+        len += b - a;
+        firsts = [Some((a, b)), firsts[0], firsts[1]];
+    });
+    let join = shape.join_rootless;
+    let mut first = true;
+    // Leftover "..": "/.." each (the rootless first one is "..").
+    if shape.leftover > 0 {
+        len += 3 * shape.leftover - usize::from(join);
+        first = false;
+    }
+    let strip = first && join && firsts[0].is_some_and(|(a, _)| j.byte(a) == b'/');
+    if strip {
+        len -= 1;
+    }
+    if firsts[0].is_some() {
+        first = false;
+    }
+    let trailing = shape.trailing && !(first && join);
+    if trailing {
+        len += 1;
+    }
+    // Starts with "//"? Leftover ".." start with "/." or "..", so only without them.
+    let mut two = [0u8; 2];
+    let mut n = 0;
+    if shape.leftover == 0 {
+        for (k, run) in firsts.iter().enumerate() {
+            let Some((a, b)) = *run else { break };
+            let a = if k == 0 && strip { a + 1 } else { a };
+            for i in a..b {
+                if n == 2 {
+                    break;
+                }
+                if let Some(slot) = two.get_mut(n) {
+                    *slot = j.byte(i);
+                }
+                n += 1;
+            }
+        }
+        if trailing && n < 2 {
+            if let Some(slot) = two.get_mut(n) {
+                *slot = b'/';
+            }
+            n += 1;
+        }
+    }
+    (len, n == 2 && two == *b"//")
+}
+
+/// Appends the dot-segment-free form of `j` to `out`, using `out` itself as the §5.2.4 output
+/// buffer: a ".." truncates at the last '/'. Linear (every truncated byte was appended once);
+/// allocates only if `out` lacks capacity (at most `j.len()` bytes are needed at any time).
+#[cfg(feature = "alloc")]
+pub(crate) fn append(j: Joined<'_>, mode: Dots, out: &mut alloc::string::String) {
+    let region = out.len();
+    let Some((start, rootless)) = j.seg_start(mode) else {
+        return;
+    };
+    let n = j.len();
+    // RFC 2396: the kept ".." sit below `floor`; `depth` counts the segments above it (an
+    // empty first segment of a rootless path writes nothing, so the length cannot tell).
+    let mut floor = region;
+    let mut depth = 0usize;
+    let mut kept = 0usize;
+    let mut s = start;
+    loop {
+        let e = j.find_slash(s, n).unwrap_or(n);
+        let is_last = e == n;
+        // Rootless 2396 paths join segments with "/": the first element has none.
+        let first_2396 = |depth: usize, kept: usize| {
+            mode == Dots::Rfc2396 && rootless && depth == 0 && kept == 0
+        };
+        match j.dots(s, e) {
+            2 => {
+                if depth > 0 || (mode == Dots::Rfc3986 && out.len() > floor) {
+                    let cut = out
+                        .get(floor..)
+                        .and_then(|t| t.rfind('/'))
+                        .map_or(floor, |p| floor + p);
+                    out.truncate(cut);
+                    depth = depth.saturating_sub(1);
+                    if is_last && !first_2396(depth, kept) {
+                        out.push('/');
+                    }
+                } else if mode == Dots::Rfc2396 {
+                    if !first_2396(depth, kept) {
+                        out.push('/');
+                    }
+                    out.push_str("..");
+                    kept += 1;
+                    floor = out.len();
+                } else if is_last {
+                    out.push('/');
+                }
+            }
+            1 => {
+                if is_last && !first_2396(depth, kept) {
+                    out.push('/');
+                }
+            }
+            _ => {
+                let no_slash = match mode {
+                    Dots::Rfc3986 => rootless && s == start,
+                    Dots::Rfc2396 => first_2396(depth, kept),
+                };
+                if !no_slash {
+                    out.push('/');
+                }
+                let (x, y) = j.pieces(s, e);
+                out.push_str(x);
+                out.push_str(y);
+                depth += 1;
+            }
+        }
+        if is_last {
+            break;
+        }
+        s = e + 1;
+    }
+}
+
+/// Whether a path contains a complete "." or ".." segment.
+///
+/// Resolution asks this of every base and reference path, so it looks for "/." pairs eight
+/// bytes at a time (SWAR on `u64`); most paths have none and are skipped in a few
+/// instructions per word.
+#[inline]
+pub(crate) fn has_dot_segment(s: &str) -> bool {
+    let b = s.as_bytes();
+    if b.first() == Some(&b'.') && dot_segment_at(b, 0) {
+        return true;
+    }
+    // Words without a '.' (most of them) cost one test; in the others, look for "/." pairs,
+    // including one whose '/' ends the previous word.
+    let mut chunks = b.chunks_exact(8);
+    let mut at = 0;
+    let mut prev = 0u64;
+    for chunk in &mut chunks {
+        let w = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let dots = eq_mask(w, b'.');
+        if dots != 0 {
+            let carry = u64::from(prev >> 56 == u64::from(b'/')) << 7;
+            let mut pairs = ((eq_mask(w, b'/') << 8) | carry) & dots;
+            while pairs != 0 {
+                if dot_segment_at(b, at + (pairs.trailing_zeros() / 8) as usize) {
+                    return true;
+                }
+                pairs &= pairs - 1;
+            }
+        }
+        prev = w;
+        at += 8;
+    }
+    let mut after_slash = prev >> 56 == u64::from(b'/');
+    for (k, &c) in chunks.remainder().iter().enumerate() {
+        if c == b'.' && after_slash && dot_segment_at(b, at + k) {
+            return true;
+        }
+        after_slash = c == b'/';
+    }
+    false
+}
+
+/// Index of the last '/' in `s`, a word at a time from the end (the last '/' of a base path
+/// is usually in its last word or two).
+#[inline]
+pub(crate) fn rfind_slash(s: &str) -> Option<usize> {
+    let b = s.as_bytes();
+    let mut end = b.len();
+    let mut words = b.rchunks_exact(8);
+    for chunk in &mut words {
+        let w = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let m = eq_mask(w, b'/');
+        if m != 0 {
+            return Some(end - 1 - (m.leading_zeros() / 8) as usize);
+        }
+        end -= 8;
+    }
+    words.remainder().iter().rposition(|&c| c == b'/')
+}
+
+/// 0x80 in each byte of `w` equal to `c`, 0 elsewhere (exact: no borrow between bytes).
+#[inline(always)]
+fn eq_mask(w: u64, c: u8) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let x = w ^ (u64::from(c) * 0x0101_0101_0101_0101);
+    !(((x & LOW7) + LOW7) | x | LOW7)
+}
+
+/// Whether the segment starting at `p` (where `b[p]` is '.') is "." or "..".
+#[inline]
+fn dot_segment_at(b: &[u8], p: usize) -> bool {
+    match b.get(p + 1) {
+        None | Some(b'/') => true,
+        Some(b'.') => matches!(b.get(p + 2), None | Some(b'/')),
+        _ => false,
+    }
+}
+
+/// Removes the dot-segments of `path` by RFC 3986 §5.2.4 and writes the result into `out`.
+///
+/// Only literal "." and ".." segments are dot-segments (percent-encoded dots are decoded only
+/// by normalization, §6.2.2.2). Nothing is allocated for paths with up to 64 separate pieces
+/// of surviving text; beyond that, with the `alloc` feature, one `Vec` of ranges is used.
+/// To append to a `String` without any such limit, see [`remove_dot_segments_into`].
+///
+/// ```
+/// use urilex::remove_dot_segments;
+/// // The two worked examples of RFC 3986 §5.2.4.
+/// let mut out = String::new();
+/// remove_dot_segments("/a/b/c/./../../g", &mut out)?;
+/// assert_eq!(out, "/a/g");
+/// out.clear();
+/// remove_dot_segments("mid/content=5/../6", &mut out)?;
+/// assert_eq!(out, "mid/6");
+/// # Ok::<(), std::fmt::Error>(())
+/// ```
+pub fn remove_dot_segments<W: fmt::Write + ?Sized>(path: &str, out: &mut W) -> fmt::Result {
+    write(
+        Joined {
+            head: "",
+            tail: path,
+        },
+        Dots::Rfc3986,
+        out,
+    )
+}
+
+/// Removes the dot-segments of `path` by RFC 3986 §5.2.4 and appends the result to `out`.
+///
+/// `out` serves as the algorithm's output buffer (a ".." cuts it back), so this is linear and
+/// allocates nothing when `out` has `path.len()` bytes of spare capacity. What `out` held
+/// before is never touched.
+///
+/// ```
+/// use urilex::remove_dot_segments_into;
+/// let mut out = String::from("http://a");
+/// remove_dot_segments_into("/../b/./c/..", &mut out);
+/// assert_eq!(out, "http://a/b/");
+/// ```
+#[cfg(feature = "alloc")]
+pub fn remove_dot_segments_into(path: &str, out: &mut alloc::string::String) {
+    append(
+        Joined {
+            head: "",
+            tail: path,
+        },
+        Dots::Rfc3986,
+        out,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::*;
+    use std::string::String;
+
+    /// The word-at-a-time search against a plain split, on every path of up to 10 bytes over
+    /// an alphabet that has the bytes that matter, at every alignment.
+    #[test]
+    fn has_dot_segment_matches_split() {
+        let alphabet = [b'/', b'.', b'a'];
+        for len in 0..=10u32 {
+            for n in 0..3usize.pow(len) {
+                let mut v = std::vec::Vec::new();
+                let mut k = n;
+                for _ in 0..len {
+                    v.push(alphabet[k % 3]);
+                    k /= 3;
+                }
+                let s = core::str::from_utf8(&v).unwrap();
+                let expected = s.split('/').any(|seg| seg == "." || seg == "..");
+                assert_eq!(has_dot_segment(s), expected, "{s:?}");
+                assert_eq!(rfind_slash(s), s.rfind('/'), "{s:?}");
+            }
+        }
+    }
+
+    /// The chunked writer (used without `alloc`) agrees with the one-scan writer.
+    #[test]
+    fn chunked_matches() {
+        for path in [
+            "/a/./b/./c/./d/./e",
+            "x/../a/./b/./c",
+            "/a/./b/./../c/./d/./e/.",
+            "a/./b/./c/./d",
+        ] {
+            for mode in [Dots::Rfc3986, Dots::Rfc2396] {
+                let j = Joined {
+                    head: "",
+                    tail: path,
+                };
+                let mut want = String::new();
+                write(j, mode, &mut want).unwrap();
+                let mut count = 0;
+                let shape = scan(j, mode, |_, _| count += 1);
+                let mut got = String::new();
+                let mut em = Emitter {
+                    j,
+                    w: &mut got,
+                    first: true,
+                    join_rootless: shape.join_rootless,
+                };
+                em.start(&shape).unwrap();
+                write_chunked::<String, 2>(j, mode, count, &mut em).unwrap();
+                em.finish(&shape).unwrap();
+                assert_eq!(got, want, "{path} {mode:?}");
+            }
+        }
+    }
+}
