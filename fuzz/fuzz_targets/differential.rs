@@ -1,5 +1,7 @@
-//! urilex against fluent-uri 0.4 and iri-string 0.7 on the same text: validity and every
-//! component must agree, except for the differences documented in `peers::KNOWN`.
+//! urilex against fluent-uri 0.4 and iri-string 0.7. The input is split at the first NUL into
+//! a base and a reference: both are parsed by all three (validity and every component), the
+//! reference is resolved against the base (strict), and the base normalized (iri-string);
+//! every disagreement must be one documented in fuzz/src/peers.rs with its RFC section.
 #![no_main]
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {

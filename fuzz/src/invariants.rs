@@ -1,7 +1,7 @@
 //! Invariants of urilex's own API that must hold for every input. Each check returns
 //! `Err(description)` instead of panicking, so that a test can name the input.
 
-use urilex::{pct, recompose, Component, Host, Normalization, UriBuf, UriRef};
+use urilex::{pct, recompose, Component, Host, Mode, Normalization, Resolver, UriBuf, UriRef};
 
 const COMPONENTS: [Component; 8] = [
     Component::Scheme,
@@ -544,6 +544,99 @@ pub fn check_uribuf(start: &str, edits: &[Edit]) -> Result<(), String> {
                     e.component()
                 );
             }
+        }
+    }
+    Ok(())
+}
+
+/// Resolution of `reference` against `base` (RFC 3986 §5.2), in every mode:
+/// - it fails exactly when the base has no scheme (§5.1 needs an absolute base);
+/// - the output parses, with the components that the `Resolved` view reports, and `len()`,
+///   `write_to` and `Display` agree;
+/// - the fragment is the reference's (§5.2.2), and the scheme is the reference's or the base's;
+/// - strict and non-strict outputs hold no dot-segment (§5.2.4), except the "/." written
+///   before a path that would otherwise read as an authority;
+/// - strict resolution is idempotent: resolving the output against the base gives it back.
+pub fn check_resolve(base: &str, reference: &str) -> Result<(), String> {
+    let (Ok(b), Ok(r)) = (UriRef::parse(base), UriRef::parse(reference)) else {
+        return Ok(());
+    };
+    for mode in [Mode::Strict, Mode::NonStrict, Mode::Rfc2396] {
+        let at = || format!("{mode:?}: {base:?} + {reference:?}");
+        let res = match Resolver::new(mode).resolve(&r, &b) {
+            Ok(res) => res,
+            Err(e) => {
+                ensure!(b.scheme().is_none(), "{}: refused ({e})", at());
+                continue;
+            }
+        };
+        ensure!(
+            b.scheme().is_some(),
+            "{}: a base without scheme accepted",
+            at()
+        );
+        let out = res.to_string();
+        let mut written = String::new();
+        res.write_to(&mut written)
+            .map_err(|e| format!("{}: {e}", at()))?;
+        ensure!(written == out, "{}: write_to {written:?} vs {out:?}", at());
+        ensure!(
+            res.len() == out.len(),
+            "{}: len {} vs {out:?}",
+            at(),
+            res.len()
+        );
+        let u =
+            UriRef::parse(&out).map_err(|e| format!("{}: {out:?} does not parse: {e}", at()))?;
+        let path = res.path().to_string();
+        ensure!(
+            (u.scheme(), u.authority(), u.userinfo(), u.host(), u.port())
+                == (
+                    res.scheme(),
+                    res.authority(),
+                    res.userinfo(),
+                    res.host(),
+                    res.port()
+                )
+                && (u.path(), u.query(), u.fragment())
+                    == (path.as_str(), res.query(), res.fragment()),
+            "{}: {out:?} parses differently from the view {res:?}",
+            at()
+        );
+        ensure!(
+            u.fragment() == r.fragment(),
+            "{}: fragment of {out:?}",
+            at()
+        );
+        ensure!(
+            u.scheme()
+                .is_some_and(|s| Some(s) == r.scheme() || Some(s) == b.scheme()),
+            "{}: scheme of {out:?}",
+            at()
+        );
+        if mode == Mode::Rfc2396 {
+            continue;
+        }
+        let p = u.path();
+        let rest = match p.strip_prefix("/.") {
+            Some(rest) if !u.has_authority() && rest.starts_with("//") => rest,
+            _ => p,
+        };
+        ensure!(
+            !rest.split('/').any(|seg| seg == "." || seg == ".."),
+            "{}: dot-segment left in {out:?}",
+            at()
+        );
+        if mode == Mode::Strict {
+            let again = u
+                .resolve(&b)
+                .map_err(|e| format!("{}: {e}", at()))?
+                .to_string();
+            ensure!(
+                again == out,
+                "{}: not idempotent: {out:?} then {again:?}",
+                at()
+            );
         }
     }
     Ok(())

@@ -14,6 +14,7 @@ pub const ALL: &[(&str, fn(&[u8]) -> Result<(), String>)] = &[
     ("normalize", normalize),
     ("pct", pct),
     ("uribuf", uribuf),
+    ("resolve", resolve),
 ];
 
 /// Any bytes through the byte API; text through every parse invariant.
@@ -21,12 +22,27 @@ pub fn parse(data: &[u8]) -> Result<(), String> {
     invariants::check_bytes(data)
 }
 
-/// Text through urilex, fluent-uri and iri-string.
+/// Text through urilex, fluent-uri and iri-string: parsing of both halves (split at the first
+/// NUL), resolution of the second against the first, normalization of the first.
 pub fn differential(data: &[u8]) -> Result<(), String> {
-    match std::str::from_utf8(data) {
-        Ok(s) => peers::compare_parse(s),
-        Err(_) => Ok(()),
-    }
+    let Ok(s) = std::str::from_utf8(data) else {
+        return Ok(());
+    };
+    let (base, reference) = s.split_once('\0').unwrap_or((s, s));
+    peers::compare_parse(base)?;
+    peers::compare_parse(reference)?;
+    peers::compare_resolve(base, reference)?;
+    peers::compare_normalize(base).map(|_| ())
+}
+
+/// A base and a reference (split at the first NUL): the resolved output parses, with the
+/// components the `Resolved` view reports, in every mode; see `invariants::check_resolve`.
+pub fn resolve(data: &[u8]) -> Result<(), String> {
+    let Ok(s) = std::str::from_utf8(data) else {
+        return Ok(());
+    };
+    let (base, reference) = s.split_once('\0').unwrap_or((s, s));
+    invariants::check_resolve(base, reference)
 }
 
 /// One or two references (split at the first NUL): normalization invariants and
