@@ -45,7 +45,10 @@ corpus = [l.decode("utf-8", "replace") for n in
           for l in lines(n)[:2000]]
 uris = pick(parse, 50) + pick(whatwg, 20) + pick(corpus, 10)
 write("parse", uris + [b"http://h/\xff", b"//u:p@h/\x80?", b"[\xc3("])
-write("differential", pick(parse, 40) + pick(whatwg, 20))
+res = [r for r in records("resolve.jsonl") if "spec" not in r]
+# differential: a base, NUL, a reference (a lone string is compared with itself)
+write("differential", pick(parse, 30) + pick(whatwg, 10)
+      + pick([r["base"] + "\0" + r["ref"] for r in res], 30, maxlen=160))
 norm = [r["input"] for r in records("normalize.jsonl") if "input" in r]
 pairs = [r["a"] + "\0" + r["b"] for r in records("normalize.jsonl") if r.get("op") == "equivalent"]
 write("normalize", pick(norm, 30) + pick(pairs, 15))
@@ -57,7 +60,6 @@ ops = [b"\x00example.com", b"\x04example.com", b"\x06" + b"8080", b"\x09/a/b", b
 starts = [b"http://h/p?q#f", b"/p", b"a:b", b"", b"//x//y", b"urn:a:b", b"ftp://u@h:21/"]
 write("uribuf", [s + b"\0" + b"\0".join(ops[i:] + ops[:i]) for i, s in enumerate(starts)]
       + [s + b"\0" + o for s in starts[:3] for o in ops])
-res = [r for r in records("resolve.jsonl") if "spec" not in r]
 write("resolve", pick([r["base"] + "\0" + r["ref"] for r in res], 40))
 write("extract", ["see http://example.com/a?b.", "<a href=\"/x?y\">x</a> (https://h/p)",
                   "mailto:a@b.c, urn:isbn:0451450523; <http://[::1]:8/>", "http://",

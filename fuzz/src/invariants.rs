@@ -555,7 +555,8 @@ pub fn check_uribuf(start: &str, edits: &[Edit]) -> Result<(), String> {
 ///   `write_to` and `Display` agree;
 /// - the fragment is the reference's (§5.2.2), and the scheme is the reference's or the base's;
 /// - strict and non-strict outputs hold no dot-segment (§5.2.4), except the "/." written
-///   before a path that would otherwise read as an authority;
+///   before a path that would otherwise read as an authority; a reference without scheme,
+///   authority or path keeps the base path as written;
 /// - strict resolution is idempotent: resolving the output against the base gives it back.
 pub fn check_resolve(base: &str, reference: &str) -> Result<(), String> {
     let (Ok(b), Ok(r)) = (UriRef::parse(base), UriRef::parse(reference)) else {
@@ -588,7 +589,12 @@ pub fn check_resolve(base: &str, reference: &str) -> Result<(), String> {
         );
         let u =
             UriRef::parse(&out).map_err(|e| format!("{}: {out:?} does not parse: {e}", at()))?;
-        let path = res.path().to_string();
+        let mut path = res.path().to_string();
+        if !u.has_authority() && path.starts_with("//") {
+            // The view's path is T.path of §5.2.2; the text writes "/." before it (§5.3 would
+            // otherwise give an authority), and re-parsing keeps that "/." in the path.
+            path.insert_str(0, "/.");
+        }
         ensure!(
             (u.scheme(), u.authority(), u.userinfo(), u.host(), u.port())
                 == (
@@ -618,6 +624,17 @@ pub fn check_resolve(base: &str, reference: &str) -> Result<(), String> {
             continue;
         }
         let p = u.path();
+        // Non-strict reads a reference with the base's scheme as one without (§5.2.2).
+        let same_scheme = mode == Mode::NonStrict
+            && r.scheme()
+                .zip(b.scheme())
+                .is_some_and(|(x, y)| x.eq_ignore_ascii_case(y));
+        let no_scheme = r.scheme().is_none() || same_scheme;
+        if no_scheme && !r.has_authority() && r.path().is_empty() {
+            // §5.2.2: "T.path = Base.path", as written, dot-segments and all.
+            ensure!(p == b.path(), "{}: base path not kept in {out:?}", at());
+            continue;
+        }
         let rest = match p.strip_prefix("/.") {
             Some(rest) if !u.has_authority() && rest.starts_with("//") => rest,
             _ => p,
@@ -637,6 +654,70 @@ pub fn check_resolve(base: &str, reference: &str) -> Result<(), String> {
                 "{}: not idempotent: {out:?} then {again:?}",
                 at()
             );
+        }
+    }
+    Ok(())
+}
+
+#[cfg(feature = "extract")]
+/// URIs found in text and HTML (feature `extract`), on any bytes:
+/// - ranges lie inside the input, each inside its delimited range, in order, not overlapping;
+/// - a borrowed match is the input's text at its range;
+/// - a `Uri` is a URI (RFC 3986 §3) and a `Reference` a URI reference (§4.1), as `uri()`
+///   gives them; a suffix reference (§4.5) becomes a URI with `http://` in front.
+pub fn check_extract(data: &[u8]) -> Result<(), String> {
+    let mut last_end = 0;
+    for f in urilex::extract::extract(data) {
+        check_found(data, &f, &mut last_end, "extract")?;
+    }
+    let mut last_end = 0;
+    for f in urilex::extract::extract_html(data) {
+        let _ = f.range(); // HTML matches may lie inside attributes in any order of tags
+        check_found(data, &f, &mut last_end, "extract_html")?;
+    }
+    Ok(())
+}
+
+#[cfg(feature = "extract")]
+fn check_found(
+    data: &[u8],
+    f: &urilex::extract::Found<'_>,
+    last_end: &mut usize,
+    what: &str,
+) -> Result<(), String> {
+    use urilex::extract::Kind;
+    let (r, d) = (f.range(), f.delimited_range());
+    ensure!(
+        d.start <= r.start && r.start <= r.end && r.end <= d.end && d.end <= data.len(),
+        "{what}: ranges {r:?} in {d:?} (input {} bytes)",
+        data.len()
+    );
+    ensure!(
+        d.start >= *last_end,
+        "{what}: {d:?} overlaps the previous match"
+    );
+    *last_end = d.end;
+    let text = f.as_str();
+    if f.is_borrowed() && f.kind() != Kind::Uri || f.uri_ref().is_some() {
+        ensure!(
+            data.get(r.clone()) == Some(text.as_bytes()),
+            "{what}: borrowed {text:?} is not the input at {r:?}"
+        );
+    }
+    match f.kind() {
+        Kind::Uri => {
+            let u = UriRef::parse_uri(text).map_err(|e| format!("{what}: {text:?}: {e}"))?;
+            ensure!(
+                f.uri().map(|x| x.as_str() == u.as_str()) == Some(true),
+                "{what}: uri()"
+            );
+        }
+        Kind::Reference => {
+            UriRef::parse(text).map_err(|e| format!("{what}: {text:?}: {e}"))?;
+        }
+        Kind::SuffixReference => {
+            let full = format!("http://{text}");
+            UriRef::parse_uri(&full).map_err(|e| format!("{what}: {full:?}: {e}"))?;
         }
     }
     Ok(())

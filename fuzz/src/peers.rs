@@ -184,9 +184,26 @@ fn without_fragment(s: &str) -> &str {
     s.split_once('#').map_or(s, |(b, _)| b)
 }
 
-/// `s` with every `%2E`/`%2e` decoded to `.`.
+/// `s` with the path segments that are "." or ".." once `%2E`/`%2e` is decoded written as
+/// literal dots (the segments the peers take as dot-segments); other text is unchanged.
 fn decode_dots(s: &str) -> String {
-    s.replace("%2E", ".").replace("%2e", ".")
+    let Ok(u) = UriRef::parse(s) else {
+        return s.to_owned();
+    };
+    let path: Vec<String> = u
+        .path()
+        .split('/')
+        .map(|seg| {
+            let d = seg.replace("%2E", ".").replace("%2e", ".");
+            if d == "." || d == ".." {
+                d
+            } else {
+                seg.to_owned()
+            }
+        })
+        .collect();
+    let path = path.join("/");
+    urilex::recompose(u.scheme(), u.authority(), &path, u.query(), u.fragment()).to_string()
 }
 
 /// urilex's strict resolution as a string (both must parse; the base must have a scheme).
@@ -200,6 +217,9 @@ fn base_without_dots(base: &str) -> Option<String> {
     let b = UriRef::parse(base).ok()?;
     let mut path = String::new();
     urilex::remove_dot_segments(b.path(), &mut path).ok()?;
+    if b.authority().is_none() && path.starts_with("//") {
+        path.insert_str(0, "/."); // as resolution writes it (§5.3, DESIGN.md)
+    }
     let r = urilex::recompose(b.scheme(), b.authority(), &path, b.query(), None);
     Some(r.to_string())
 }
@@ -219,7 +239,8 @@ fn explain(peer: &str, base: &str, reference: &str, theirs: &str) -> Option<&'st
         let clean = base_without_dots(base)?;
         let candidates = [
             ours_resolved(&clean, reference),
-            ours_resolved(&decode_dots(&clean), &decode_dots(reference)),
+            base_without_dots(&decode_dots(base))
+                .and_then(|b| ours_resolved(&b, &decode_dots(reference))),
         ];
         if candidates.iter().any(|c| c.as_deref() == Some(theirs)) {
             return Some(&FLUENT_BASE_DOTS);
@@ -290,13 +311,21 @@ pub fn compare_resolve(base: &str, reference: &str) -> Result<Option<&'static Kn
         }
         Err(_) => {
             // Ours must be the "/." form that iri-string cannot produce.
-            let u = UriRef::parse(&ours).map_err(|e| format!("{ours:?}: {e}"))?;
-            if u.has_authority() || !u.path().starts_with("/.//") {
+            // Or iri-string decoded "%2E" segments (PCT_DOTS) and then hit that case.
+            let guarded = |t: &str| {
+                UriRef::parse(t).is_ok_and(|u| !u.has_authority() && u.path().starts_with("/.//"))
+            };
+            if guarded(&ours) {
+                known = known.or(Some(&IRI_NOT_SERIALIZABLE));
+            } else if ours_resolved(&decode_dots(base_abs), &decode_dots(reference))
+                .is_some_and(|t| guarded(&t))
+            {
+                known = known.or(Some(&PCT_DOTS));
+            } else {
                 return Err(format!(
                     "{base:?} + {reference:?}: iri-string refuses, urilex {ours:?}"
                 ));
             }
-            known = known.or(Some(&IRI_NOT_SERIALIZABLE));
         }
     }
     Ok(known)
@@ -306,7 +335,8 @@ pub fn compare_resolve(base: &str, reference: &str) -> Result<Option<&'static Kn
 /// (fluent-uri's `normalize` goes further on purpose: RFC 5952 IPv6 text, default ports,
 /// percent-encoded dot-segments; it is not compared.) `Ok(true)` when compared.
 pub fn compare_normalize(s: &str) -> Result<bool, String> {
-    let Ok(u) = UriRef::parse(s) else {
+    // iri-string normalizes URIs (a scheme is required), not relative references.
+    let Ok(u) = UriRef::parse_uri(s) else {
         return Ok(false);
     };
     let Ok(theirs) = iri_string::types::UriStr::new(s) else {

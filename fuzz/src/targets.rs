@@ -7,14 +7,18 @@ use urilex::Component;
 use crate::invariants::{self, Edit};
 use crate::peers;
 
+/// What a target does with one input: `Err` describes a broken invariant.
+pub type Check = fn(&[u8]) -> Result<(), String>;
+
 /// The targets, by name (the file names in fuzz_targets/).
-pub const ALL: &[(&str, fn(&[u8]) -> Result<(), String>)] = &[
+pub const ALL: &[(&str, Check)] = &[
     ("parse", parse),
     ("differential", differential),
     ("normalize", normalize),
     ("pct", pct),
     ("uribuf", uribuf),
     ("resolve", resolve),
+    ("extract", extract),
 ];
 
 /// Any bytes through the byte API; text through every parse invariant.
@@ -82,4 +86,13 @@ pub fn uribuf(data: &[u8]) -> Result<(), String> {
     };
     let start = String::from_utf8_lossy(start);
     invariants::check_uribuf(&start, &Edit::list(rest))
+}
+
+/// Any bytes as text and as HTML: every match is where it says and parses as what it says.
+/// (Without the `extract` feature, as in a plain `cargo test`, there is nothing to check.)
+pub fn extract(data: &[u8]) -> Result<(), String> {
+    #[cfg(feature = "extract")]
+    return invariants::check_extract(data);
+    #[cfg(not(feature = "extract"))]
+    return Ok(drop(data));
 }
