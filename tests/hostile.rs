@@ -312,7 +312,9 @@ fn cost_pair(small: &str, large: &str, mut f: impl FnMut(&str)) -> (Duration, Du
 
 /// For every hostile family and every operation, a 1 MB input costs at most 15× a 100 kB one
 /// (linear is 10×; quadratic would be 100×). Operations: parse, the byte API, normalization
-/// written into a reused buffer, normalized_eq, percent-decoding, redaction, the rare-IPv4 check.
+/// written into a reused buffer, normalized_eq, percent-decoding, resolution (the input as
+/// reference, and as base), extraction from text and HTML (feature `extract`), redaction, the
+/// rare-IPv4 check.
 ///
 /// Wall time, made robust: both sizes are timed alternately (same machine load), the fastest
 /// of 11 batches counts, and a pair is measured up to three times; a real superlinear cost
@@ -374,6 +376,25 @@ const OPS: &[(&str, Op)] = &[
     }),
     ("pct::decode", |s, _| {
         std::hint::black_box(urilex::pct::decode(s).count());
+    }),
+    ("resolve", |s, out| {
+        // The hostile text as the reference, and as the base's path.
+        let base = UriRef::parse("http://a/b/c/d;p?q").unwrap();
+        if let Ok(r) = UriRef::parse(s) {
+            out.clear();
+            let _ = r.resolve(&base).map(|t| write!(out, "{t}"));
+            if let Ok(t) = base.resolve(&r) {
+                let _ = write!(out, "{t}");
+            }
+            std::hint::black_box(out.len());
+        }
+    }),
+    ("extract", |s, _| {
+        #[cfg(feature = "extract")]
+        std::hint::black_box(urilex::extract::extract(s).count());
+        #[cfg(feature = "extract")]
+        std::hint::black_box(urilex::extract::extract_html(s).count());
+        let _ = s;
     }),
     ("redacted+rare_ipv4", |s, out| {
         if let Ok(u) = UriRef::parse(s) {
