@@ -1,0 +1,188 @@
+//! One input line as a URI reference: parsing bytes that may not be UTF-8, and the error report.
+
+use std::fmt::{self, Write as _};
+
+use urilex::{ErrorKind, ParseError, UriRef};
+
+/// Why a line is not a URI reference.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineError {
+    /// The parser's verdict.
+    Parse(ParseError),
+    /// A byte that is not part of valid UTF-8. RFC 3986 §2 allows only ASCII, so the line is
+    /// invalid at that byte whatever the encoding; reported with kind `InvalidChar`.
+    NotUtf8 {
+        /// Byte offset in the line.
+        index: usize,
+        /// The byte.
+        byte: u8,
+    },
+}
+
+impl LineError {
+    /// Byte offset of the first offending byte.
+    pub fn index(&self) -> usize {
+        match self {
+            LineError::Parse(e) => e.index(),
+            LineError::NotUtf8 { index, .. } => *index,
+        }
+    }
+
+    /// The error kind as the JSON output and the summary name it.
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            LineError::Parse(e) => e.kind(),
+            LineError::NotUtf8 { .. } => ErrorKind::InvalidChar,
+        }
+    }
+}
+
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LineError::Parse(e) => e.fmt(f),
+            LineError::NotUtf8 { index, byte } => write!(
+                f,
+                "invalid byte 0x{byte:02X} at byte {index} in a line that is not UTF-8 (a URI is ASCII, RFC 3986 section 2)"
+            ),
+        }
+    }
+}
+
+/// One input line: its bytes, and the same as text when the chunk it came from is known to
+/// be UTF-8 (validated once per chunk rather than once per line, which matters for short
+/// lines).
+#[derive(Clone, Copy, Debug)]
+pub struct Line<'a> {
+    /// The bytes, without the line end.
+    pub bytes: &'a [u8],
+    /// `Some` when the bytes are known to be UTF-8.
+    pub text: Option<&'a str>,
+}
+
+impl<'a> Line<'a> {
+    /// A line whose encoding is not known yet.
+    pub fn new(bytes: &'a [u8]) -> Self {
+        Line { bytes, text: None }
+    }
+
+    /// The text, if the line is UTF-8.
+    pub fn as_str(&self) -> Option<&'a str> {
+        self.text.or_else(|| std::str::from_utf8(self.bytes).ok())
+    }
+
+    /// The parts before and after the first `\t`.
+    #[cfg(feature = "resolve")]
+    pub fn split_at_tab(&self) -> Option<(Line<'a>, Line<'a>)> {
+        let tab = memchr::memchr(b'\t', self.bytes)?;
+        let (a, b) = (self.bytes.get(..tab)?, self.bytes.get(tab + 1..)?);
+        let (ta, tb) = match self.text {
+            Some(t) => (t.get(..tab), t.get(tab + 1..)),
+            None => (None, None),
+        };
+        Some((Line { bytes: a, text: ta }, Line { bytes: b, text: tb }))
+    }
+}
+
+/// Parses a line as a URI reference.
+///
+/// Valid UTF-8 goes straight to the parser. Otherwise the ASCII prefix is parsed: an error
+/// inside it is the line's first error (the parser reads left to right); if there is none,
+/// the first non-ASCII byte is (`InvalidChar`, as the parser reports for non-ASCII UTF-8).
+pub fn parse(line: Line<'_>) -> Result<UriRef<'_>, LineError> {
+    match line.as_str() {
+        Some(s) => UriRef::parse(s).map_err(LineError::Parse),
+        None => Err(not_utf8(line.bytes)),
+    }
+}
+
+/// The error for a line that is not UTF-8 (see [`parse`]).
+pub fn not_utf8(line: &[u8]) -> LineError {
+    let ascii = line
+        .iter()
+        .position(|b| !b.is_ascii())
+        .unwrap_or(line.len());
+    let prefix = std::str::from_utf8(&line[..ascii]).unwrap_or_default();
+    if let Err(e) = UriRef::parse(prefix) {
+        if e.index() < ascii {
+            return LineError::Parse(e);
+        }
+    }
+    LineError::NotUtf8 {
+        index: ascii,
+        byte: line.get(ascii).copied().unwrap_or(0),
+    }
+}
+
+/// Appends `s` as a JSON string literal (RFC 8259 §7).
+pub fn json_str(out: &mut String, s: &str) {
+    out.push('"');
+    let mut start = 0;
+    for (i, b) in s.bytes().enumerate() {
+        let esc = match b {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0..=0x1f | 0x7f => "",
+            _ => continue,
+        };
+        out.push_str(&s[start..i]);
+        if esc.is_empty() {
+            let _ = write!(out, "\\u{b:04x}");
+        } else {
+            out.push_str(esc);
+        }
+        start = i + 1;
+    }
+    out.push_str(&s[start..]);
+    out.push('"');
+}
+
+/// Appends `Some(s)` as a JSON string and `None` as `null`.
+pub fn json_opt(out: &mut String, s: Option<&str>) {
+    match s {
+        Some(s) => json_str(out, s),
+        None => out.push_str("null"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_strings_round_trip_through_serde_json() {
+        for s in [
+            "",
+            "plain",
+            "q\"uo\\te",
+            "ctl\u{0}\u{1f}\u{7f}\t\n",
+            "ünï€😀",
+        ] {
+            let mut out = String::new();
+            json_str(&mut out, s);
+            let back: String = serde_json::from_str(&out).unwrap();
+            assert_eq!(back, s);
+        }
+    }
+
+    #[test]
+    fn non_utf8_lines_report_the_first_error() {
+        // An earlier ASCII error wins over the bad byte.
+        let e = not_utf8(b"a b\xff");
+        assert_eq!(e.kind(), ErrorKind::InvalidChar);
+        assert_eq!(e.index(), 1);
+        // Otherwise the first non-ASCII byte.
+        assert_eq!(
+            not_utf8(b"http://h/p\xffq"),
+            LineError::NotUtf8 {
+                index: 10,
+                byte: 0xff
+            }
+        );
+        // A non-ASCII but valid UTF-8 char before the bad byte is the first error.
+        assert_eq!(not_utf8(b"/\xc3\xa9\xff").index(), 1);
+    }
+}

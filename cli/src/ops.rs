@@ -1,0 +1,141 @@
+//! The per-line jobs behind the subcommands.
+//!
+//! Each writes into the caller's reused `String`s; none allocates per line once the buffers
+//! have grown to the chunk's size.
+
+use std::fmt::Write as _;
+
+use urilex::UriRef;
+
+use crate::line::{self, json_opt, json_str, Line, LineError};
+use crate::stream::LineOp;
+
+/// Writes `PREFIX LINE:BYTE: message\n` (the `check` format, also used on stderr by the
+/// transforming subcommands).
+pub fn diagnostic(
+    err: &mut String,
+    prefix: &str,
+    lineno: u64,
+    index: usize,
+    msg: impl std::fmt::Display,
+) {
+    let _ = writeln!(err, "{prefix}{lineno}:{index}: {msg}");
+}
+
+/// `urilex parse`: one line per input line, `valid` and the present components
+/// (`name=value`, tab-separated, in RFC 3986 order), or `invalid`, the byte index, the error
+/// kind and the message.
+pub struct Parse;
+
+impl LineOp for Parse {
+    type Scratch = ();
+
+    fn line(&self, _: u64, bytes: Line<'_>, _: &mut (), out: &mut String, _: &mut String) -> bool {
+        match line::parse(bytes) {
+            Ok(uri) => {
+                out.push_str("valid");
+                for (name, value) in [
+                    ("scheme", uri.scheme()),
+                    ("userinfo", uri.userinfo()),
+                    ("host", uri.host()),
+                    ("port", uri.port()),
+                    ("path", Some(uri.path())),
+                    ("query", uri.query()),
+                    ("fragment", uri.fragment()),
+                ] {
+                    if let Some(v) = value {
+                        out.push('\t');
+                        out.push_str(name);
+                        out.push('=');
+                        out.push_str(v);
+                    }
+                }
+                out.push('\n');
+                true
+            }
+            Err(e) => {
+                let _ = writeln!(out, "invalid\t{}\t{:?}\t{}", e.index(), e.kind(), e);
+                false
+            }
+        }
+    }
+}
+
+/// `urilex parse --json`: the CLI contract's object, one per line.
+pub struct ParseJson;
+
+impl LineOp for ParseJson {
+    type Scratch = ();
+
+    fn line(&self, _: u64, bytes: Line<'_>, _: &mut (), out: &mut String, _: &mut String) -> bool {
+        let parsed = line::parse(bytes);
+        out.push_str("{\"input\":");
+        match bytes.as_str() {
+            Some(s) => json_str(out, s),
+            None => json_str(out, &String::from_utf8_lossy(bytes.bytes)),
+        }
+        let valid = parsed.is_ok();
+        match parsed {
+            Ok(uri) => {
+                out.push_str(",\"valid\":true,\"error\":null");
+                json_components(out, &uri);
+            }
+            Err(e) => {
+                let _ = write!(
+                    out,
+                    ",\"valid\":false,\"error\":{{\"index\":{},\"kind\":\"{:?}\",\"message\":",
+                    e.index(),
+                    e.kind()
+                );
+                json_str(out, &error_message(&e));
+                out.push('}');
+                out.push_str(
+                    ",\"scheme\":null,\"userinfo\":null,\"host\":null,\"port\":null,\"path\":null,\"query\":null,\"fragment\":null",
+                );
+            }
+        }
+        out.push_str("}\n");
+        valid
+    }
+}
+
+fn error_message(e: &LineError) -> String {
+    e.to_string()
+}
+
+fn json_components(out: &mut String, uri: &UriRef<'_>) {
+    out.push_str(",\"scheme\":");
+    json_opt(out, uri.scheme());
+    out.push_str(",\"userinfo\":");
+    json_opt(out, uri.userinfo());
+    out.push_str(",\"host\":");
+    json_opt(out, uri.host());
+    out.push_str(",\"port\":");
+    json_opt(out, uri.port());
+    out.push_str(",\"path\":");
+    json_str(out, uri.path());
+    out.push_str(",\"query\":");
+    json_opt(out, uri.query());
+    out.push_str(",\"fragment\":");
+    json_opt(out, uri.fragment());
+}
+
+/// `urilex check`: `LINE:BYTE: message` for each invalid line, nothing for valid ones.
+pub struct Check {
+    /// `FILE:` when several files are checked, else empty.
+    pub prefix: String,
+}
+
+impl LineOp for Check {
+    type Scratch = ();
+
+    fn line(&self, n: u64, bytes: Line<'_>, _: &mut (), out: &mut String, _: &mut String) -> bool {
+        match line::parse(bytes) {
+            Ok(_) => true,
+            Err(e) => {
+                diagnostic(out, &self.prefix, n, e.index(), e);
+                false
+            }
+        }
+    }
+}

@@ -1,0 +1,506 @@
+//! Streaming input: whole-line chunks read into reused buffers, processed on one thread or on
+//! several with the output written in input order.
+//!
+//! Memory stays bounded for any input size: at most [`IN_FLIGHT_PER_THREAD`] chunks per worker
+//! exist at once, each about [`CHUNK`] bytes (a single line longer than that makes its chunk as
+//! long as the line, which no line-oriented tool can avoid).
+
+use std::io::{self, Read, Write};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::sync::Mutex;
+
+use indicatif::ProgressBar;
+
+use crate::line::Line;
+
+/// Target size of one chunk of input. Big enough that per-chunk costs (a channel message, a
+/// `write` system call) vanish next to the per-line work, small enough to keep memory flat.
+pub const CHUNK: usize = 1 << 20;
+
+/// Chunks in flight per worker thread (reading, queued, processed, waiting to be written).
+const IN_FLIGHT_PER_THREAD: usize = 3;
+
+/// Reads a byte stream as chunks that end at a line boundary.
+pub struct ChunkReader<R> {
+    src: R,
+    /// The partial last line of the previous read, moved to the front of the next chunk.
+    carry: Vec<u8>,
+    eof: bool,
+    target: usize,
+    cut: Cut,
+}
+
+/// Where a chunk may end: the length of the chunk to take from a buffer that holds at least
+/// one `\n`, or `None` to read on.
+pub type Cut = fn(&[u8]) -> Option<usize>;
+
+/// The usual cut: after the last `\n`.
+pub fn cut_after_last_newline(buf: &[u8]) -> Option<usize> {
+    memchr::memrchr(b'\n', buf).map(|i| i + 1)
+}
+
+impl<R: Read> ChunkReader<R> {
+    /// Reads `src` in chunks of about `target` bytes.
+    pub fn new(src: R, target: usize) -> Self {
+        Self::with_cut(src, target, cut_after_last_newline)
+    }
+
+    /// Reads `src` in chunks of about `target` bytes, ending where `cut` says.
+    pub fn with_cut(src: R, target: usize, cut: Cut) -> Self {
+        ChunkReader {
+            src,
+            carry: Vec::new(),
+            eof: false,
+            target: target.max(1),
+            cut,
+        }
+    }
+
+    /// Replaces `chunk`'s contents with the next run of whole lines: every line ends with
+    /// `\n` except possibly the last line of the input. Returns `false` (and an empty chunk)
+    /// at the end of the input.
+    ///
+    /// A read shorter than asked for (a pipe with nothing more waiting) ends the chunk as soon
+    /// as it holds a whole line, so `tail -f log | urilex check` answers line by line.
+    pub fn next_chunk(&mut self, chunk: &mut Chunk) -> io::Result<bool> {
+        chunk.len = 0;
+        let buf = &mut chunk.storage;
+        let mut len = self.carry.len();
+        if buf.len() < len {
+            buf.resize(len, 0);
+        }
+        buf[..len].copy_from_slice(&self.carry);
+        self.carry.clear();
+        // Bytes before `searched` are known to hold no '\n' (only the partial carried line).
+        let mut searched = len;
+        loop {
+            if self.eof {
+                chunk.len = len;
+                return Ok(len > 0);
+            }
+            let want = self.target.saturating_sub(len).max(64 * 1024);
+            // The storage only grows, so its bytes are zeroed once, not once per chunk.
+            if buf.len() < len + want {
+                buf.resize(len + want, 0);
+            }
+            let n = loop {
+                match self.src.read(&mut buf[len..len + want]) {
+                    Ok(n) => break n.min(want),
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(e) => return Err(e),
+                }
+            };
+            len += n;
+            if n == 0 {
+                self.eof = true;
+                continue;
+            }
+            let full = len >= self.target || n < want;
+            if !full {
+                continue;
+            }
+            // Only the new bytes are searched for a first '\n', so a line of any length costs
+            // linear time.
+            let fresh_newline = memchr::memchr(b'\n', &buf[searched..len]).is_some();
+            searched = len;
+            if !fresh_newline {
+                continue;
+            }
+            let data = &buf[..len];
+            let cut = match (self.cut)(data) {
+                Some(cut) => Some(cut),
+                // A custom cut found no place: give up on it past a few chunks' worth.
+                None if len >= 4 * self.target => cut_after_last_newline(data),
+                None => None,
+            };
+            if let Some(cut) = cut.filter(|&c| c > 0 && c <= len) {
+                self.carry.extend_from_slice(&buf[cut..len]);
+                chunk.len = cut;
+                return Ok(true);
+            }
+        }
+    }
+}
+
+/// A chunk of input in reusable storage.
+#[derive(Default)]
+pub struct Chunk {
+    storage: Vec<u8>,
+    len: usize,
+}
+
+impl Chunk {
+    /// The chunk's bytes.
+    pub fn as_slice(&self) -> &[u8] {
+        self.storage.get(..self.len).unwrap_or_default()
+    }
+}
+
+/// Counts for a run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Lines read.
+    pub lines: u64,
+    /// Lines reported as invalid.
+    pub invalid: u64,
+    /// Bytes read.
+    pub bytes: u64,
+}
+
+impl Stats {
+    fn add(&mut self, other: Stats) {
+        self.lines += other.lines;
+        self.invalid += other.invalid;
+        self.bytes += other.bytes;
+    }
+}
+
+/// A per-line job. `line` excludes its `\n` (and a `\r` before it). Appends its output to
+/// `out` and any diagnostics to `err`; returns `false` for an invalid line.
+pub trait LineOp: Sync {
+    /// Per-thread scratch space, reused from line to line so the hot path does not allocate.
+    type Scratch: Default;
+
+    /// Where chunks of input may end (after the last `\n` unless the job needs more).
+    fn cut(&self) -> Cut {
+        cut_after_last_newline
+    }
+
+    /// Processes one line; `lineno` is 1-based.
+    fn line(
+        &self,
+        lineno: u64,
+        line: Line<'_>,
+        scratch: &mut Self::Scratch,
+        out: &mut String,
+        err: &mut String,
+    ) -> bool;
+
+    /// Processes a chunk of whole lines, the first numbered `first`.
+    fn chunk(
+        &self,
+        first: u64,
+        chunk: &[u8],
+        scratch: &mut Self::Scratch,
+        out: &mut String,
+        err: &mut String,
+    ) -> Stats {
+        let mut stats = Stats {
+            bytes: chunk.len() as u64,
+            ..Stats::default()
+        };
+        // One UTF-8 check for the whole chunk (lines split at '\n' are then text too); a
+        // chunk with a bad byte somewhere is checked line by line.
+        let text = std::str::from_utf8(chunk).ok();
+        for span in line_spans(chunk) {
+            let line = Line {
+                bytes: &chunk[span.clone()],
+                text: text.and_then(|t| t.get(span)),
+            };
+            if !self.line(first + stats.lines, line, scratch, out, err) {
+                stats.invalid += 1;
+            }
+            stats.lines += 1;
+        }
+        stats
+    }
+}
+
+/// The lines of a chunk, without their `\n` or `\r\n`. A final line without `\n` counts; the
+/// empty remainder after a final `\n` does not.
+pub fn lines(chunk: &[u8]) -> impl Iterator<Item = &[u8]> {
+    line_spans(chunk).map(move |r| &chunk[r])
+}
+
+/// The byte ranges of [`lines`].
+pub fn line_spans(chunk: &[u8]) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+    let mut start = 0;
+    std::iter::from_fn(move || {
+        if start >= chunk.len() {
+            return None;
+        }
+        let (end, next) = match memchr::memchr(b'\n', &chunk[start..]) {
+            Some(i) => (start + i, start + i + 1),
+            None => (chunk.len(), chunk.len()),
+        };
+        let line = start..end;
+        start = next;
+        match chunk.get(end.wrapping_sub(1)) {
+            Some(b'\r') if end > line.start => Some(line.start..end - 1),
+            _ => Some(line),
+        }
+    })
+}
+
+/// Why a run stopped early.
+#[derive(Debug)]
+pub enum RunError {
+    /// Reading the input failed.
+    Input(io::Error),
+    /// Writing the output failed (a closed pipe shows up here as `BrokenPipe`).
+    Output(io::Error),
+}
+
+/// Where diagnostics go: stderr, with the progress bar (if any) moved out of the way.
+pub struct Sinks<'a> {
+    /// Output.
+    pub out: &'a mut dyn Write,
+    /// Diagnostics.
+    pub err: &'a mut dyn Write,
+    /// The progress bar, advanced by the bytes of each chunk written.
+    pub progress: Option<&'a ProgressBar>,
+}
+
+impl Sinks<'_> {
+    fn emit(&mut self, out: &str, err: &str, bytes: u64) -> Result<(), RunError> {
+        if !err.is_empty() {
+            match self.progress {
+                Some(pb) => pb.suspend(|| self.err.write_all(err.as_bytes())),
+                None => self.err.write_all(err.as_bytes()),
+            }
+            .map_err(RunError::Output)?;
+        }
+        self.out
+            .write_all(out.as_bytes())
+            .map_err(RunError::Output)?;
+        if let Some(pb) = self.progress {
+            pb.inc(bytes);
+        }
+        Ok(())
+    }
+}
+
+/// Runs `op` over every line of `src` with `threads` workers (1 = on this thread), writing
+/// output in input order.
+pub fn run<R, O>(src: R, op: &O, threads: usize, sinks: &mut Sinks<'_>) -> Result<Stats, RunError>
+where
+    R: Read + Send,
+    O: LineOp,
+{
+    if threads <= 1 {
+        run_single(src, op, sinks)
+    } else {
+        run_parallel(src, op, threads, sinks)
+    }
+}
+
+fn run_single<R: Read, O: LineOp>(
+    src: R,
+    op: &O,
+    sinks: &mut Sinks<'_>,
+) -> Result<Stats, RunError> {
+    let mut reader = ChunkReader::with_cut(src, CHUNK, op.cut());
+    let (mut buf, mut out, mut err) = (Chunk::default(), String::new(), String::new());
+    let mut scratch = O::Scratch::default();
+    let mut total = Stats::default();
+    while reader.next_chunk(&mut buf).map_err(RunError::Input)? {
+        out.clear();
+        err.clear();
+        let chunk = buf.as_slice();
+        let stats = op.chunk(total.lines + 1, chunk, &mut scratch, &mut out, &mut err);
+        total.add(stats);
+        sinks.emit(&out, &err, stats.bytes)?;
+    }
+    Ok(total)
+}
+
+/// Buffers that travel together: the input chunk and the output written for it.
+#[derive(Default)]
+struct Bufs {
+    input: Chunk,
+    out: String,
+    err: String,
+}
+
+struct Job {
+    seq: u64,
+    first: u64,
+    bufs: Bufs,
+}
+
+struct Done {
+    seq: u64,
+    stats: Stats,
+    bufs: Bufs,
+}
+
+/// Reader thread → `jobs` → workers → `done` → this thread (reorders and writes) → `recycle`
+/// → reader. The reader takes a recycled buffer set for every chunk after the first
+/// `in_flight`, which bounds memory however slow the writer or one worker is.
+fn run_parallel<R, O>(
+    src: R,
+    op: &O,
+    threads: usize,
+    sinks: &mut Sinks<'_>,
+) -> Result<Stats, RunError>
+where
+    R: Read + Send,
+    O: LineOp,
+{
+    let in_flight = threads * IN_FLIGHT_PER_THREAD;
+    let (job_tx, job_rx) = sync_channel::<Job>(in_flight);
+    let job_rx = Mutex::new(job_rx);
+    let (done_tx, done_rx) = sync_channel::<Done>(in_flight);
+    let (recycle_tx, recycle_rx) = sync_channel::<Bufs>(in_flight);
+
+    std::thread::scope(|scope| {
+        let cut = op.cut();
+        let reader = scope.spawn(move || read_jobs(src, cut, in_flight, job_tx, recycle_rx));
+        for _ in 0..threads {
+            let done_tx = done_tx.clone();
+            let job_rx = &job_rx;
+            scope.spawn(move || work(op, job_rx, done_tx));
+        }
+        drop(done_tx);
+        // Dropping `done_rx` and `recycle_tx` (at the end of `write_in_order`, also on error)
+        // unblocks and ends the other threads.
+        let written = write_in_order(done_rx, recycle_tx, sinks);
+        let read = reader
+            .join()
+            .unwrap_or_else(|_| Err(io::Error::other("the reader thread panicked")));
+        let stats = written?;
+        read.map_err(RunError::Input)?;
+        Ok(stats)
+    })
+}
+
+fn read_jobs<R: Read>(
+    src: R,
+    cut: Cut,
+    in_flight: usize,
+    jobs: SyncSender<Job>,
+    recycle: Receiver<Bufs>,
+) -> io::Result<()> {
+    let mut reader = ChunkReader::with_cut(src, CHUNK, cut);
+    let (mut seq, mut first) = (0u64, 1u64);
+    loop {
+        let mut bufs = if (seq as usize) < in_flight {
+            Bufs::default()
+        } else {
+            match recycle.recv() {
+                Ok(b) => b,
+                Err(_) => return Ok(()), // the writer stopped
+            }
+        };
+        if !reader.next_chunk(&mut bufs.input)? {
+            return Ok(());
+        }
+        let n = lines(bufs.input.as_slice()).count() as u64;
+        if jobs.send(Job { seq, first, bufs }).is_err() {
+            return Ok(());
+        }
+        seq += 1;
+        first += n;
+    }
+}
+
+fn work<O: LineOp>(op: &O, jobs: &Mutex<Receiver<Job>>, done: SyncSender<Done>) {
+    let mut scratch = O::Scratch::default();
+    loop {
+        // The lock is held only while waiting for the next job, not while working on it.
+        let job = match jobs.lock() {
+            Ok(rx) => rx.recv(),
+            Err(_) => return,
+        };
+        let Ok(Job {
+            seq,
+            first,
+            mut bufs,
+        }) = job
+        else {
+            return;
+        };
+        bufs.out.clear();
+        bufs.err.clear();
+        let stats = op.chunk(
+            first,
+            bufs.input.as_slice(),
+            &mut scratch,
+            &mut bufs.out,
+            &mut bufs.err,
+        );
+        if done.send(Done { seq, stats, bufs }).is_err() {
+            return;
+        }
+    }
+}
+
+fn write_in_order(
+    done: Receiver<Done>,
+    recycle: SyncSender<Bufs>,
+    sinks: &mut Sinks<'_>,
+) -> Result<Stats, RunError> {
+    let mut pending = std::collections::BTreeMap::new();
+    let mut next = 0u64;
+    let mut total = Stats::default();
+    for d in done {
+        pending.insert(d.seq, (d.stats, d.bufs));
+        while let Some((stats, bufs)) = pending.remove(&next) {
+            sinks.emit(&bufs.out, &bufs.err, stats.bytes)?;
+            total.add(stats);
+            next += 1;
+            // The reader may have finished; then the buffers are simply dropped.
+            let _ = recycle.try_send(bufs);
+        }
+    }
+    Ok(total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reader that hands out at most `step` bytes per call, like a pipe.
+    struct Trickle<'a>(&'a [u8], usize);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.1.min(buf.len()).min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    fn chunks(input: &[u8], target: usize, step: usize) -> Vec<Vec<u8>> {
+        let mut r = ChunkReader::new(Trickle(input, step), target);
+        let mut out = Vec::new();
+        let mut buf = Chunk::default();
+        while r.next_chunk(&mut buf).unwrap() {
+            out.push(buf.as_slice().to_vec());
+        }
+        out
+    }
+
+    #[test]
+    fn chunks_end_at_line_boundaries_and_lose_nothing() {
+        let input: Vec<u8> = (0..5000)
+            .flat_map(|i| format!("line {i} {}\n", "x".repeat(i % 97)).into_bytes())
+            .chain(b"no newline at end".iter().copied())
+            .collect();
+        for (target, step) in [(1, 1), (10, 7), (4096, 100_000), (1 << 20, 65_536)] {
+            let cs = chunks(&input, target, step);
+            assert_eq!(cs.concat(), input, "target {target} step {step}");
+            for c in &cs[..cs.len() - 1] {
+                assert_eq!(c.last(), Some(&b'\n'));
+            }
+        }
+    }
+
+    #[test]
+    fn a_line_longer_than_a_chunk_stays_whole() {
+        let long = vec![b'a'; 300_000];
+        let input = [&b"x\n"[..], &long, b"\ny\n"].concat();
+        let cs = chunks(&input, 1000, 4096);
+        assert_eq!(cs.concat(), input);
+        assert!(cs.iter().any(|c| c.len() > 300_000));
+    }
+
+    #[test]
+    fn lines_strip_crlf_and_keep_a_last_line_without_newline() {
+        let got: Vec<&[u8]> = lines(b"a\r\n\nb\rc\nd").collect();
+        assert_eq!(got, [&b"a"[..], b"", b"b\rc", b"d"]);
+        assert_eq!(lines(b"").count(), 0);
+        assert_eq!(lines(b"\n").count(), 1);
+    }
+}

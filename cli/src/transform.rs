@@ -1,0 +1,217 @@
+//! The transforming subcommands: resolve, normalize, extract.
+//!
+//! `resolve` and `normalize` print one output line per input line; a line that cannot be
+//! processed gives an empty output line (so the output stays aligned with the input) and a
+//! `LINE:BYTE: message` diagnostic on stderr.
+
+use std::fmt::Write as _;
+
+use urilex::Normalization;
+#[cfg(feature = "resolve")]
+use urilex::{ResolveError, Resolver, UriRef};
+
+use crate::line::{self, Line};
+use crate::ops::diagnostic;
+use crate::stream::LineOp;
+#[cfg(feature = "extract")]
+use crate::stream::{self, Cut, Stats};
+
+/// `urilex normalize`.
+pub struct Normalize {
+    /// §6.2.2 only, or §6.2.2 + §6.2.3.
+    pub level: Normalization,
+}
+
+impl LineOp for Normalize {
+    type Scratch = ();
+
+    fn line(
+        &self,
+        n: u64,
+        bytes: Line<'_>,
+        _: &mut (),
+        out: &mut String,
+        err: &mut String,
+    ) -> bool {
+        match line::parse(bytes) {
+            Ok(uri) => {
+                let _ = write!(out, "{}", uri.normalized_with(self.level));
+                out.push('\n');
+                true
+            }
+            Err(e) => {
+                out.push('\n');
+                diagnostic(err, "", n, e.index(), e);
+                false
+            }
+        }
+    }
+}
+
+#[cfg(feature = "resolve")]
+/// `urilex resolve`: against one base, or `base<TAB>reference` per line.
+pub struct Resolve<'b> {
+    /// The `--base`, parsed once.
+    pub base: Option<UriRef<'b>>,
+    /// The mode.
+    pub resolver: Resolver,
+}
+
+#[cfg(feature = "resolve")]
+impl Resolve<'_> {
+    fn resolve(
+        &self,
+        r: &UriRef<'_>,
+        base: &UriRef<'_>,
+        out: &mut String,
+    ) -> Result<(), ResolveError> {
+        let resolved = self.resolver.resolve(r, base)?;
+        resolved.append_to(out);
+        out.push('\n');
+        Ok(())
+    }
+}
+
+#[cfg(feature = "resolve")]
+impl LineOp for Resolve<'_> {
+    type Scratch = ();
+
+    fn line(
+        &self,
+        n: u64,
+        bytes: Line<'_>,
+        _: &mut (),
+        out: &mut String,
+        err: &mut String,
+    ) -> bool {
+        let fail = |out: &mut String,
+                    err: &mut String,
+                    at: usize,
+                    what: &str,
+                    e: &dyn std::fmt::Display| {
+            out.push('\n');
+            diagnostic(err, "", n, at, format_args!("{what}{e}"));
+            false
+        };
+        if let Some(base) = &self.base {
+            return match line::parse(bytes) {
+                Ok(r) => match self.resolve(&r, base, out) {
+                    Ok(()) => true,
+                    Err(e) => fail(out, err, 0, "", &e),
+                },
+                Err(e) => fail(out, err, e.index(), "", &e),
+            };
+        }
+        let Some((b, r)) = bytes.split_at_tab() else {
+            return fail(
+                out,
+                err,
+                bytes.bytes.len(),
+                "",
+                &"expected base<TAB>reference, found no tab (or give --base URI)",
+            );
+        };
+        let tab = b.bytes.len();
+        let base = match line::parse(b) {
+            Ok(base) => base,
+            Err(e) => return fail(out, err, e.index(), "base: ", &e),
+        };
+        let r = match line::parse(r) {
+            Ok(r) => r,
+            Err(e) => return fail(out, err, tab + 1 + e.index(), "reference: ", &e),
+        };
+        match self.resolve(&r, &base, out) {
+            Ok(()) => true,
+            Err(e) => fail(out, err, 0, "", &e),
+        }
+    }
+}
+
+#[cfg(feature = "extract")]
+/// `urilex extract`: the URIs found in running text or HTML, one per line.
+pub struct Extract {
+    /// Read HTML (attributes, character references) instead of plain text.
+    pub html: bool,
+    /// Prefix each URI with `LINE:`.
+    pub line_number: bool,
+}
+
+#[cfg(feature = "extract")]
+impl LineOp for Extract {
+    type Scratch = ();
+
+    fn cut(&self) -> Cut {
+        extract_cut
+    }
+
+    fn line(
+        &self,
+        n: u64,
+        bytes: Line<'_>,
+        s: &mut (),
+        out: &mut String,
+        err: &mut String,
+    ) -> bool {
+        self.chunk(n, bytes.bytes, s, out, err);
+        true
+    }
+
+    /// The whole chunk goes to the extractor at once (a `<…>` form may span lines; the reader
+    /// cuts chunks where no `<` is open, see [`extract_cut`]).
+    fn chunk(
+        &self,
+        first: u64,
+        chunk: &[u8],
+        _: &mut (),
+        out: &mut String,
+        _: &mut String,
+    ) -> Stats {
+        let lines = stream::lines(chunk).count() as u64;
+        // Line numbers: newlines counted incrementally between successive matches.
+        let (mut line, mut at) = (first, 0usize);
+        let mut emit = |start: usize, text: &str, out: &mut String| {
+            if self.line_number {
+                let upto = start.min(chunk.len()).max(at);
+                line += memchr::memchr_iter(b'\n', &chunk[at..upto]).count() as u64;
+                at = upto;
+                let _ = write!(out, "{line}:");
+            }
+            out.push_str(text);
+            out.push('\n');
+        };
+        if self.html {
+            for f in urilex::extract_html(chunk) {
+                emit(f.range().start, f.as_str(), out);
+            }
+        } else {
+            for f in urilex::extract(chunk) {
+                emit(f.range().start, f.as_str(), out);
+            }
+        }
+        Stats {
+            lines,
+            invalid: 0,
+            bytes: chunk.len() as u64,
+        }
+    }
+}
+
+#[cfg(feature = "extract")]
+/// Where an `extract` chunk may end: after a `\n` with no `<` open before it (a `<…>` form
+/// may hold line breaks, RFC 3986 Appendix C). `None` when every `\n` is inside an open `<`;
+/// the reader then reads on, and cuts at the last `\n` anyway once the chunk is a few times
+/// its usual size (an unclosed `<` must not stop streaming).
+pub fn extract_cut(buf: &[u8]) -> Option<usize> {
+    let mut nl = memchr::memrchr(b'\n', buf)?;
+    // A few steps back at most: each step skips one open `<`.
+    for _ in 0..64 {
+        let Some(lt) = memchr::memrchr(b'<', &buf[..nl]) else {
+            return Some(nl + 1);
+        };
+        if memchr::memchr(b'>', &buf[lt..nl]).is_some() {
+            return Some(nl + 1);
+        }
+        nl = memchr::memrchr(b'\n', &buf[..lt])?;
+    }
+    None
+}
