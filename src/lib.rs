@@ -31,6 +31,7 @@ mod parse;
 pub mod pct;
 mod recompose;
 mod resolve;
+mod security;
 mod tables;
 mod uri_ref;
 
@@ -47,6 +48,7 @@ pub use host::{Host, HostKind};
 pub use normalize::{Normalization, Normalized};
 pub use recompose::{recompose, Recomposed};
 pub use resolve::{Base, Mode, ResolveError, Resolved, ResolvedPath, Resolver};
+pub use security::{Redacted, REDACTED_PASSWORD};
 pub use uri_ref::{Segments, UriRef};
 
 /// The README's examples run as doctests.

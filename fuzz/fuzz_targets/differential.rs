@@ -1,0 +1,11 @@
+//! urilex against fluent-uri 0.4 and iri-string 0.7. The input is split at the first NUL into
+//! a base and a reference: both are parsed by all three (validity and every component), the
+//! reference is resolved against the base (strict), and the base normalized (iri-string);
+//! every disagreement must be one documented in fuzz/src/peers.rs with its RFC section.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    if let Err(e) = urilex_fuzz::targets::differential(data) {
+        panic!("{e}\ninput: {:?}", String::from_utf8_lossy(data));
+    }
+});
