@@ -54,18 +54,40 @@ pub struct ParseError {
     index: u32,
     kind: ErrorKind,
     component: Component,
-    found: Option<char>,
+    found: Found,
+}
+
+/// What stands at the error's index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Found {
+    Char(char),
+    /// A byte that does not start valid UTF-8 (only from [`UriRef::parse_bytes`](crate::UriRef::parse_bytes)).
+    Byte(u8),
+    End,
 }
 
 impl ParseError {
     /// Builds an error at `index` of `input`; the offending character is read from there.
     pub(crate) fn new(input: &str, index: usize, kind: ErrorKind, component: Component) -> Self {
-        let found = input.get(index..).and_then(|rest| rest.chars().next());
+        let found = match input.get(index..).and_then(|rest| rest.chars().next()) {
+            Some(c) => Found::Char(c),
+            None => Found::End,
+        };
         ParseError {
             index: index.min(u32::MAX as usize) as u32,
             kind,
             component,
             found,
+        }
+    }
+
+    /// An [`ErrorKind::InvalidChar`] error for a byte that is not UTF-8, at `index`.
+    pub(crate) fn invalid_byte(index: usize, byte: u8, component: Component) -> Self {
+        ParseError {
+            index: index.min(u32::MAX as usize) as u32,
+            kind: ErrorKind::InvalidChar,
+            component,
+            found: Found::Byte(byte),
         }
     }
 
@@ -75,7 +97,7 @@ impl ParseError {
             index: u32::MAX,
             kind: ErrorKind::TooLong,
             component: Component::Scheme,
-            found: None,
+            found: Found::End,
         }
     }
 
@@ -94,31 +116,54 @@ impl ParseError {
         self.component
     }
 
-    /// The character at [`index`](Self::index), or `None` at the end of the input.
+    /// The character at [`index`](Self::index), or `None` at the end of the input (and for
+    /// a byte that is not UTF-8, see [`found_byte`](Self::found_byte)).
     pub fn found(&self) -> Option<char> {
-        self.found
+        match self.found {
+            Found::Char(c) => Some(c),
+            Found::Byte(_) | Found::End => None,
+        }
+    }
+
+    /// The byte at [`index`](Self::index), or `None` at the end of the input.
+    ///
+    /// ```
+    /// let err = urilex::UriRef::parse_bytes(b"http://h/p\xff").unwrap_err();
+    /// assert_eq!((err.index(), err.found_byte(), err.found()), (10, Some(0xff), None));
+    /// assert_eq!(err.to_string(), "invalid byte 0xFF (not UTF-8) at byte 10 in path");
+    /// ```
+    pub fn found_byte(&self) -> Option<u8> {
+        match self.found {
+            Found::Char(c) => {
+                let mut utf8 = [0; 4];
+                c.encode_utf8(&mut utf8).as_bytes().first().copied()
+            }
+            Found::Byte(b) => Some(b),
+            Found::End => None,
+        }
     }
 }
 
-/// Writes `'c'` (escaped so control characters stay visible) or `end of input`.
-struct Found(Option<char>);
-
+/// Writes `'c'` (escaped so control characters stay visible), `byte 0xFF (not UTF-8)` or
+/// `end of input`.
 impl fmt::Display for Found {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0 {
-            Some(c) => write!(f, "'{}'", c.escape_debug()),
-            None => f.write_str("end of input"),
+        match *self {
+            Found::Char(c) => write!(f, "'{}'", c.escape_debug()),
+            Found::Byte(b) => write!(f, "byte {b:#04X} (not UTF-8)"),
+            Found::End => f.write_str("end of input"),
         }
     }
 }
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (at, comp, found) = (self.index, self.component, Found(self.found));
+        let (at, comp, found) = (self.index, self.component, self.found);
         match self.kind {
-            ErrorKind::InvalidChar => match self.found {
-                Some(_) => write!(f, "invalid character {found} at byte {at} in {comp}"),
-                None => write!(f, "unexpected end of input at byte {at} in {comp}"),
+            ErrorKind::InvalidChar => match found {
+                Found::Char(_) => write!(f, "invalid character {found} at byte {at} in {comp}"),
+                Found::Byte(b) => write!(f, "invalid byte {b:#04X} (not UTF-8) at byte {at} in {comp}"),
+                Found::End => write!(f, "unexpected end of input at byte {at} in {comp}"),
             },
             ErrorKind::InvalidPercentEncoding => write!(
                 f,

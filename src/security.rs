@@ -11,7 +11,7 @@
 use core::fmt;
 use core::net::Ipv4Addr;
 
-use crate::{Component, ErrorKind, Host, ParseError, UriRef};
+use crate::{Component, Host, ParseError, UriRef};
 
 /// What [`Redacted`] writes in place of a password.
 pub const REDACTED_PASSWORD: &str = "***";
@@ -133,12 +133,8 @@ impl<'a> UriRef<'a> {
             Err(e) => e.component(),
             Ok(uri) => open_component(&uri),
         };
-        Err(ParseError::new(
-            prefix,
-            valid_up_to,
-            ErrorKind::InvalidChar,
-            component,
-        ))
+        let byte = input.get(valid_up_to).copied().unwrap_or_default();
+        Err(ParseError::invalid_byte(valid_up_to, byte, component))
     }
 }
 
