@@ -251,6 +251,24 @@ fn compare_error(input: &str, e: &ParseError, r: usize) -> Result<(), String> {
     }
 }
 
+/// Runs [`differential`] on every input under every rule and fails with the full list.
+fn assert_all_agree<S: AsRef<str>>(inputs: &[S], what: &str) {
+    let failures: Vec<String> = inputs
+        .iter()
+        .flat_map(|i| {
+            RULES
+                .iter()
+                .filter_map(move |&rule| differential(i.as_ref(), rule).err())
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} {what}:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
 /// The whole differential check of one input under one rule.
 fn differential(input: &str, rule: Rule) -> Result<(), String> {
     let ours = parse_as(input, rule);
@@ -590,20 +608,7 @@ fn parser_agrees_with_reference_on_all_vector_inputs() {
     inputs.extend(data::whatwg_inputs());
     inputs.sort();
     inputs.dedup();
-    let failures: Vec<String> = inputs
-        .iter()
-        .flat_map(|i| {
-            RULES
-                .iter()
-                .filter_map(move |&rule| differential(i, rule).err())
-        })
-        .collect();
-    assert!(
-        failures.is_empty(),
-        "{} disagreements:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert_all_agree(&inputs, "disagreements");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -760,20 +765,7 @@ const REGRESSIONS: &[&str] = &[
 
 #[test]
 fn regressions() {
-    let failures: Vec<String> = REGRESSIONS
-        .iter()
-        .flat_map(|i| {
-            RULES
-                .iter()
-                .filter_map(move |&rule| differential(i, rule).err())
-        })
-        .collect();
-    assert!(
-        failures.is_empty(),
-        "{} regressions:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert_all_agree(REGRESSIONS, "regressions");
 }
 
 /// Cases per property: PROPTEST_CASES when set, else `default`. The two agreement properties

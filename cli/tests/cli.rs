@@ -11,7 +11,7 @@ use std::process::{Command, Stdio};
 use serde_json::Value;
 
 mod common;
-use common::{json_lines, run, stderr, stdout, workspace_file};
+use common::{json_lines, run, stderr, stdout, strict_records, workspace_file};
 
 const KEYS: [&str; 10] = [
     "input", "valid", "error", "scheme", "userinfo", "host", "port", "path", "query", "fragment",
@@ -347,16 +347,6 @@ fn help_has_examples() {
     }
     let o = run(&["frobnicate"], b"");
     assert_eq!(o.status.code(), Some(2));
-}
-
-fn strict_records(file: &str) -> Vec<Value> {
-    let text = std::fs::read_to_string(workspace_file(&format!("../shared/conformance/{file}")))
-        .unwrap_or_else(|e| panic!("{file}: {e}"));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str::<Value>(l).unwrap())
-        .filter(|r| r.get("spec").is_none())
-        .collect()
 }
 
 /// The strict `normalize` vectors (RFC 3986 section 6.2.2) through `urilex normalize`.

@@ -5,17 +5,7 @@
 use serde_json::Value;
 
 mod common;
-use common::{run, stderr, stdout, workspace_file};
-
-fn strict_records(file: &str) -> Vec<Value> {
-    let text = std::fs::read_to_string(workspace_file(&format!("../shared/conformance/{file}")))
-        .unwrap_or_else(|e| panic!("{file}: {e}"));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str::<Value>(l).unwrap())
-        .filter(|r| r.get("spec").is_none())
-        .collect()
-}
+use common::{run, stderr, stdout, strict_records};
 
 /// Every strict resolve record, as `base<TAB>reference` lines, in its mode. A record that
 /// expects a refusal must give an empty line and a diagnostic.

@@ -46,3 +46,14 @@ pub fn json_lines(o: &Output) -> Vec<Value> {
 pub fn workspace_file(rel: &str) -> String {
     format!("{}/../{rel}", env!("CARGO_MANIFEST_DIR"))
 }
+
+/// The strict records (no `spec` field) of `../shared/conformance/FILE`.
+pub fn strict_records(file: &str) -> Vec<Value> {
+    let text = std::fs::read_to_string(workspace_file(&format!("../shared/conformance/{file}")))
+        .unwrap_or_else(|e| panic!("{file}: {e}"));
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|r| r.get("spec").is_none())
+        .collect()
+}
