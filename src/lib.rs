@@ -30,6 +30,7 @@ mod normalize;
 mod parse;
 pub mod pct;
 mod recompose;
+mod scan;
 mod resolve;
 mod security;
 mod tables;
