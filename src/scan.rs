@@ -113,7 +113,11 @@ mod tests {
                     let mut block = [b'a'; 16];
                     block[lane] = b;
                     let want = if skipped { 0 } else { 1 << lane };
-                    assert_eq!(stops(block, slash), want, "byte {b:#04x} lane {lane} {slash}");
+                    assert_eq!(
+                        stops(block, slash),
+                        want,
+                        "byte {b:#04x} lane {lane} {slash}"
+                    );
                 }
             }
         }
