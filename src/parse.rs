@@ -11,7 +11,8 @@ use crate::scan;
 use crate::tables::{
     BYTE_CLASS, COMPONENT, END, FAIL_KIND, FIRST_ACCEL, FIRST_FAIL, FIRST_MARK, LOOP_BIT,
     LOOP_BITS, MARK, MARK_THEN, START_ABSOLUTE_URI, START_RELATIVE_REF, START_URI,
-    START_URI_REFERENCE, STATE_AUTH_START, STATE_IPV6, STATE_SCHEME_END, STRIDE_SHIFT, TRANS,
+    START_URI_REFERENCE, STATE_AUTH_START, STATE_HOST_OR_USERINFO, STATE_IPV6, STATE_SCHEME_END,
+    STRIDE_SHIFT, TRANS,
 };
 use crate::uri_ref::{Layout, UriRef};
 use crate::{Component, ErrorKind, ParseError};
@@ -115,8 +116,15 @@ pub(crate) fn parse(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
                 // "scheme://", the commonest start of all: take "//" in one step, as the DFA
                 // would in two (SCHEME_END -> SLASH -> AUTH_START, tested below).
                 p.layout.host_start = (pos + 3) as u32; // mark `authority` at the second '/'
-                state = STATE_AUTH_START;
                 pos += 3;
+                if bytes.get(pos) == Some(&b'[') {
+                    state = STATE_AUTH_START;
+                } else {
+                    // AUTH_START is HOST_OR_USERINFO but for '[' (tested below): start on
+                    // the host's run at once.
+                    state = STATE_HOST_OR_USERINFO;
+                    pos = skip(bytes, pos, HOST_OR_USERINFO_LOOP);
+                }
                 continue;
             }
             // "/", "?" and "#" hand over to the path, query or fragment state: skip its run.
@@ -133,6 +141,9 @@ pub(crate) fn parse(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
     }
     p.finish(state)
 }
+
+/// The loop bit of HOST_OR_USERINFO, where a host starts after "scheme://".
+const HOST_OR_USERINFO_LOOP: u8 = LOOP_BIT[(STATE_HOST_OR_USERINFO - FIRST_ACCEL) >> STRIDE_SHIFT];
 
 /// The index of the first byte at or after `pos` that does not keep the DFA in the state
 /// whose loop bit is `loop_bit`, or the input's length: sixteen bytes at a time (src/scan.rs)

@@ -64,9 +64,19 @@ fn stops(block: [u8; 16], slash: bool) -> u32 {
 /// `input` must be at least 16 bytes long: the last block is the input's last 16 bytes, read
 /// again from an earlier start rather than copied, with the bits before `pos` shifted out.
 #[inline(always)]
-pub(crate) fn skip(input: &[u8], mut pos: usize, loop_bit: u8) -> usize {
+pub(crate) fn skip(input: &[u8], pos: usize, loop_bit: u8) -> usize {
+    // Two copies of the loop, so that the choice is made once per run, not once per block.
+    if LOOP_BITS[b'/' as usize] & loop_bit != 0 {
+        skip_blocks::<true>(input, pos, loop_bit)
+    } else {
+        skip_blocks::<false>(input, pos, loop_bit)
+    }
+}
+
+#[inline(always)]
+fn skip_blocks<const SLASH: bool>(input: &[u8], mut pos: usize, loop_bit: u8) -> usize {
     let len = input.len();
-    let slash = LOOP_BITS[b'/' as usize] & loop_bit != 0;
+    let slash = SLASH;
     loop {
         let mut stops = match input.get(pos..pos + 16) {
             Some(block) => stops(first_16(block), slash),
