@@ -92,6 +92,13 @@ pub(crate) fn parse(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
     let bytes = input.as_bytes();
     let mut pos = 0;
     let mut state = start;
+    if rule != Rule::RelativeRef {
+        if let Some(colon) = scan::scheme_colon_slash_slash(bytes) {
+            // What the DFA would do from START or URI_START up to SCHEME_END (tested below).
+            p.end_scheme(colon as u32); // < MAX_LEN: `colon` indexes the input
+            (state, pos) = p.authority_after(colon);
+        }
+    }
     while let Some(&byte) = bytes.get(pos) {
         // The mask cannot change an in-range index (TRANS is padded to a power of two); it
         // lets the compiler drop the bounds check.
@@ -113,18 +120,7 @@ pub(crate) fn parse(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
             let mark = (next - FIRST_MARK) >> STRIDE_SHIFT;
             p.mark(mark, pos)?;
             if next == STATE_SCHEME_END && bytes.get(pos + 1..pos + 3) == Some(b"//") {
-                // "scheme://", the commonest start of all: take "//" in one step, as the DFA
-                // would in two (SCHEME_END -> SLASH -> AUTH_START, tested below).
-                p.layout.host_start = (pos + 3) as u32; // mark `authority` at the second '/'
-                pos += 3;
-                if bytes.get(pos) == Some(&b'[') {
-                    state = STATE_AUTH_START;
-                } else {
-                    // AUTH_START is HOST_OR_USERINFO but for '[' (tested below): start on
-                    // the host's run at once.
-                    state = STATE_HOST_OR_USERINFO;
-                    pos = skip(bytes, pos, HOST_OR_USERINFO_LOOP);
-                }
+                (state, pos) = p.authority_after(pos);
                 continue;
             }
             // "/", "?" and "#" hand over to the path, query or fragment state: skip its run.
@@ -240,6 +236,34 @@ fn error(input: &str, host_start: u32, state: usize, kind: ErrorKind, i: usize) 
 }
 
 impl<'a> Parser<'a> {
+    /// The action of mark `scheme`: the scheme ends at the ':' at `colon`.
+    #[inline(always)]
+    fn end_scheme(&mut self, colon: u32) {
+        self.layout.scheme_end = colon;
+        self.layout.path_start = colon + 1;
+    }
+
+    /// Takes the "//" after the scheme's ':' at `colon` in one step, as the DFA would in two
+    /// (SCHEME_END -> SLASH -> AUTH_START, whose mark is `authority`: tested below), and
+    /// returns the state and position to go on from. "scheme://" is the commonest start of
+    /// all.
+    #[inline(always)]
+    fn authority_after(&mut self, colon: usize) -> (usize, usize) {
+        let bytes = self.input.as_bytes();
+        let host = colon + 3;
+        self.layout.host_start = host as u32; // < MAX_LEN: `host` indexes the input
+        if bytes.get(host) == Some(&b'[') {
+            (STATE_AUTH_START, host)
+        } else {
+            // AUTH_START is HOST_OR_USERINFO but for '[' (tested below): start on the host's
+            // run at once.
+            (
+                STATE_HOST_OR_USERINFO,
+                skip(bytes, host, HOST_OR_USERINFO_LOOP),
+            )
+        }
+    }
+
     /// Runs the action of the mark state `mark_index` (its index among mark states) entered on
     /// the delimiter at `i`.
     #[inline]
@@ -247,10 +271,7 @@ impl<'a> Parser<'a> {
         let l = &mut self.layout;
         let at = i as u32; // i < MAX_LEN: checked on entry
         match MARK.get(mark_index) {
-            Some(Mark::Scheme) => {
-                l.scheme_end = at;
-                l.path_start = at + 1;
-            }
+            Some(Mark::Scheme) => self.end_scheme(at),
             Some(Mark::Authority) => l.host_start = at + 1,
             Some(Mark::Port) => l.host_end = at,
             Some(Mark::Userinfo) => {
@@ -334,6 +355,44 @@ mod tests {
         assert_eq!(
             MARK[(STATE_AUTH_START - FIRST_MARK) >> STRIDE_SHIFT],
             Mark::Authority
+        );
+    }
+
+    /// The shortcut at the start of [`parse`]: from START and URI_START, a letter then any
+    /// letters, digits, '-' and '.' (the bytes `scan::scheme_colon_slash_slash` takes) lead
+    /// to SCHEME_END on ':', and no state on the way has an action.
+    #[test]
+    fn scheme_shortcut_follows_the_dfa() {
+        let step = |state: usize, b: u8| TRANS[state + BYTE_CLASS[b as usize] as usize] as usize;
+        for start in [START_URI_REFERENCE, START_URI, START_ABSOLUTE_URI] {
+            for first in (b'a'..=b'z').chain(b'A'..=b'Z') {
+                let scheme = step(start, first);
+                assert!(scheme < FIRST_MARK, "no mark in the scheme");
+                for b in (0..=255u8).filter(|b| b.is_ascii_alphanumeric() || b"-.".contains(b)) {
+                    assert_eq!(step(scheme, b), scheme, "{b}");
+                }
+                assert_eq!(step(scheme, b':'), STATE_SCHEME_END);
+            }
+        }
+        assert_eq!(
+            MARK[(STATE_SCHEME_END - FIRST_MARK) >> STRIDE_SHIFT],
+            Mark::Scheme
+        );
+        let colon = |s: &str| scan::scheme_colon_slash_slash(s.as_bytes());
+        assert_eq!(colon("http://example.com/"), Some(4));
+        assert_eq!(colon("a-b.c9://example.com/"), Some(6));
+        assert_eq!(colon("http:/example.com/x"), None);
+        assert_eq!(
+            colon("svn+ssh://example.com/"),
+            None,
+            "'+' goes the long way"
+        );
+        assert_eq!(colon("1http://example.com/"), None);
+        assert_eq!(colon("http://x"), None, "shorter than a block");
+        assert_eq!(
+            colon("abcdefghijklmnopqrstuvwxyzabcdef://x.y/"),
+            None,
+            "not in the block"
         );
     }
 

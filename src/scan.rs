@@ -103,6 +103,17 @@ fn skip_blocks<const SLASH: bool>(input: &[u8], mut pos: usize, loop_bit: u8) ->
     }
 }
 
+/// The index of the ':' when `input` starts with a scheme and "://" (RFC 3986 §3.1) within
+/// its first 16 bytes, for schemes of letters, digits, '-' and '.' (the others go the long
+/// way, through the DFA).
+#[inline(always)]
+pub(crate) fn scheme_colon_slash_slash(input: &[u8]) -> Option<usize> {
+    let block = input.first_chunk::<16>()?;
+    let colon = stops(*block, false).trailing_zeros() as usize;
+    let starts_scheme = block[0].is_ascii_alphabetic();
+    (colon < 16 && starts_scheme && input.get(colon..colon + 3) == Some(b"://")).then_some(colon)
+}
+
 fn first_16(bytes: &[u8]) -> [u8; 16] {
     match bytes.first_chunk::<16>() {
         Some(block) => *block,
