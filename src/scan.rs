@@ -44,7 +44,7 @@ pub(crate) const VECTOR_STATES: u8 = {
 /// `i8` and stay out of both ranges. `tests` below checks this for all 256 bytes.
 #[inline(always)]
 fn stops(block: [u8; 16], slash: bool) -> u32 {
-    let x = i8x16::new(block.map(|b| b as i8));
+    let x: i8x16 = bytemuck::cast(block); // one unaligned load
     let in_range = |v: i8x16, lo: u8, hi: u8| {
         let shift = i8x16::splat(0x80u8.wrapping_sub(lo) as i8);
         let limit = i8x16::splat(0x80u8.wrapping_add(hi - lo + 1) as i8);
@@ -108,9 +108,8 @@ fn skip_blocks<const SLASH: bool>(input: &[u8], mut pos: usize, loop_bit: u8) ->
 /// way, through the DFA).
 #[inline(always)]
 pub(crate) fn scheme_colon_slash_slash(input: &[u8]) -> Option<usize> {
-    let block = input.first_chunk::<16>()?;
-    let colon = stops(*block, false).trailing_zeros() as usize;
-    let starts_scheme = block[0].is_ascii_alphabetic();
+    let colon = stops(*input.first_chunk::<16>()?, false).trailing_zeros() as usize;
+    let starts_scheme = input.first().is_some_and(u8::is_ascii_alphabetic);
     (colon < 16 && starts_scheme && input.get(colon..colon + 3) == Some(b"://")).then_some(colon)
 }
 
