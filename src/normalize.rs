@@ -52,7 +52,7 @@ use core::fmt;
 use alloc::{string::String, vec::Vec};
 
 use crate::pct::{ascii_str, is, octet_at, pct_str, UNRESERVED};
-use crate::UriRef;
+use crate::{Component, UriRef};
 
 /// Which normalization to apply (RFC 3986 §6.2.2 or §6.2.3); see the [module docs](self) for
 /// the exact rules.
@@ -190,33 +190,175 @@ fn write_pct(f: &mut fmt::Formatter<'_>, s: &str, lower: bool) -> fmt::Result {
     Ok(())
 }
 
-/// Whether normalization would leave the text unchanged, checked in one cheap pass: no `%`
-/// anywhere, no uppercase letter before the path (scheme, host; userinfo too, to keep the loop
-/// simple), no dot-segment, no scheme-based change. `false` only means "take the slow path".
+/// Whether normalization would leave the text unchanged (the common case for crawled URLs).
+/// `false` only means "take the slow path", so the checks may have false alarms but never miss
+/// a change:
+/// - before the path (scheme, authority): no uppercase letter and no `%` (userinfo is
+///   case-sensitive and a host's `%XX` may be normal, but both are rare: slow path);
+/// - from the path on: every `%XX` is already normal (uppercase hex, not an unreserved
+///   octet), and no `/.` pair nor a path starting with `.` (any dot-segment has one), unless
+///   [`literal_dot_segment`] clears it;
+/// - no scheme-based change.
+///
+/// The scans look at 16-byte blocks with lane-wise tests and no early exit, which LLVM turns
+/// into a few vector compares per block (SSE2 on x86-64) without `unsafe`: about 1 instruction
+/// per byte instead of 4 to 5 for a byte-at-a-time table lookup.
 #[inline]
 fn already_normal(u: &UriRef<'_>, sb: SchemeRules) -> bool {
     if sb.drop_port || sb.slash_for_empty_path {
         return false;
     }
     let all = u.as_str().as_bytes();
-    let path = u.path().as_bytes();
-    // The path is a sub-slice of the input: its offset is a difference of addresses.
-    let ps = (path.as_ptr() as usize).wrapping_sub(all.as_ptr() as usize);
-    let (Some(head), Some(tail)) = (all.get(..ps), all.get(ps + path.len()..)) else {
+    let Some(span) = u.span(Component::Path) else {
         return false;
     };
-    let scan = |bytes: &[u8]| bytes.iter().fold(0u8, |acc, &b| acc | FAST[b as usize]);
-    if scan(head) & (F_PCT | F_UPPER) != 0 {
+    let (ps, len) = (span.start, all.len());
+    let path = all.get(span).unwrap_or(&[]);
+    if len <= BLOCK {
+        return already_normal_short(all, ps, path);
+    }
+    // Head [0, ps): blocks from the start, the last one moved back to end at `ps` (it
+    // overlaps its predecessor: testing a byte twice is harmless). A head shorter than a block
+    // is tested in the first block with the lanes past it masked off. One loop body for all
+    // blocks keeps the code small and vectorized.
+    let mask = &HEAD_MASK[ps.min(BLOCK)];
+    let last = ps.saturating_sub(BLOCK);
+    let mut i = 0;
+    loop {
+        let at = i.min(last);
+        if head_block(block(all, at), mask) {
+            return false;
+        }
+        if at == last {
+            break;
+        }
+        i += BLOCK;
+    }
+    // Rest [ps, len): `%` and `/.` pairs. Blocks advance by `BLOCK - 1` bytes, so that the
+    // pair at a block's last lane and the next byte is the first pair of the next block; the
+    // last block is moved back to end at `len`. When the rest is shorter than a block, that
+    // block reaches back into the head, which can only raise false alarms (the head has no
+    // `%` here, and a `/.` there is rare).
+    let mut flags = u8::from(path.first() == Some(&b'.')) * DOT;
+    let last = len - BLOCK - 1;
+    let mut i = ps.saturating_sub(1);
+    loop {
+        let at = i.min(last);
+        flags |= rest_block(block(all, at), block(all, at + 1));
+        if at == last {
+            break;
+        }
+        i += BLOCK;
+    }
+    if flags & DOT != 0 && literal_dot_segment(path) {
         return false;
     }
-    let p = scan(path);
-    if p & F_PCT != 0 {
+    flags & PCT == 0 || pct_normal(all.get(ps..).unwrap_or(&[]))
+}
+
+/// Lanes per block of the [`already_normal`] scans.
+const BLOCK: usize = 16;
+/// [`rest_block`] saw a `%`.
+const PCT: u8 = 1;
+/// [`rest_block`] saw a `/.` pair.
+const DOT: u8 = 2;
+
+/// The block of `all` at `at`; the callers keep `at + BLOCK <= all.len()`, and an
+/// out-of-range block reads as all zeros (a byte no test flags) rather than panicking.
+#[inline(always)]
+fn block(all: &[u8], at: usize) -> &[u8; BLOCK] {
+    all.get(at..at + BLOCK)
+        .and_then(|b| b.try_into().ok())
+        .unwrap_or(&[0; BLOCK])
+}
+
+/// `HEAD_MASK[n]`: `0xFF` in the first `n` lanes, 0 after (0 is a byte no test flags).
+static HEAD_MASK: [[u8; BLOCK]; BLOCK + 1] = {
+    let mut t = [[0u8; BLOCK]; BLOCK + 1];
+    let mut n = 0;
+    while n <= BLOCK {
+        let mut k = 0;
+        while k < n {
+            t[n][k] = 0xFF;
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
+/// Whether a lane of `b & mask` holds an uppercase letter or a `%`.
+#[inline(always)]
+fn head_block(b: &[u8; BLOCK], mask: &[u8; BLOCK]) -> bool {
+    let mut bad = false;
+    for k in 0..BLOCK {
+        let c = b[k] & mask[k];
+        bad |= (c.wrapping_sub(b'A') < 26) | (c == b'%');
+    }
+    bad
+}
+
+/// [`PCT`] if a byte of `b1` is `%`; [`DOT`] if a byte pair `/.` starts in `b` (`b1` is the
+/// block one byte further: pairs are compared as 16-bit lanes, at even offsets in `b` and at
+/// odd ones in `b1`).
+#[inline(always)]
+fn rest_block(b: &[u8; BLOCK], b1: &[u8; BLOCK]) -> u8 {
+    let pct = any_byte(b1, b'%');
+    let dot = any_pair(b, *b"/.") | any_pair(b1, *b"/.");
+    u8::from(pct) * PCT | u8::from(dot) * DOT
+}
+
+/// Whether a byte of `b` is `c`.
+#[inline(always)]
+fn any_byte(b: &[u8; BLOCK], c: u8) -> bool {
+    b.iter().fold(false, |any, &x| any | (x == c))
+}
+
+/// Whether one of the pairs `b[0..2]`, `b[2..4]`, … is `pair`.
+#[inline(always)]
+fn any_pair(b: &[u8; BLOCK], pair: [u8; 2]) -> bool {
+    let pair = u16::from_le_bytes(pair);
+    b.chunks_exact(2)
+        .fold(false, |any, x| any | (u16::from_le_bytes([x[0], x[1]]) == pair))
+}
+
+/// Whether every `%` in `s` starts an octet that normalization keeps as it is: uppercase hex
+/// digits (§2.1) and not an unreserved character (§2.3). A `%` without two hex digits (not in
+/// a parsed reference) answers `false`, the safe side.
+fn pct_normal(s: &[u8]) -> bool {
+    let mut from = 0;
+    while let Some(i) = find_byte(s, b'%', from) {
+        let upper_hex = |c: u8| c.is_ascii_digit() || (b'A'..=b'F').contains(&c);
+        match s.get(i + 1..i + 3) {
+            Some(&[h, l]) if upper_hex(h) && upper_hex(l) => {
+                match octet_at(s, i) {
+                    Some(v) if !is(v, UNRESERVED) => {}
+                    _ => return false,
+                }
+            }
+            _ => return false,
+        }
+        from = i + 3;
+    }
+    true
+}
+
+/// [`already_normal`] for inputs of at most one block: the same checks, byte by byte.
+#[cold]
+fn already_normal_short(all: &[u8], ps: usize, path: &[u8]) -> bool {
+    let Some(head) = all.get(..ps) else {
+        return false;
+    };
+    if head.iter().any(|&c| c.is_ascii_uppercase() || c == b'%') {
         return false;
     }
-    if p & F_DOT != 0 && literal_dot_segment(path) {
-        return false;
+    let rest = all.get(ps..).unwrap_or(&[]);
+    if path.first() == Some(&b'.') || rest.windows(2).any(|w| w == b"/.") {
+        if literal_dot_segment(path) {
+            return false;
+        }
     }
-    scan(tail) & F_PCT == 0
+    pct_normal(rest)
 }
 
 /// Whether `path` has a `.` or `..` segment written with literal dots (the caller has ruled
@@ -257,23 +399,6 @@ fn find_byte(hay: &[u8], needle: u8, from: usize) -> Option<usize> {
         .position(|&c| c == needle)
         .map(|p| i + p)
 }
-
-const F_PCT: u8 = 1;
-const F_UPPER: u8 = 2;
-const F_DOT: u8 = 4;
-
-/// Byte flags for [`already_normal`]: `%`, an uppercase letter, `.`.
-static FAST: [u8; 256] = {
-    let mut t = [0u8; 256];
-    t[b'%' as usize] = F_PCT;
-    t[b'.' as usize] = F_DOT;
-    let mut c = b'A';
-    while c <= b'Z' {
-        t[c as usize] = F_UPPER;
-        c += 1;
-    }
-    t
-};
 
 /// What §6.2.3 changes for one reference.
 #[derive(Clone, Copy, Debug, Default)]
