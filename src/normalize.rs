@@ -340,19 +340,34 @@ fn any_pair(b: &[u8; BLOCK], pair: [u8; 2]) -> bool {
 /// a parsed reference) answers `false`, the safe side.
 fn pct_normal(s: &[u8]) -> bool {
     let mut from = 0;
-    while let Some(i) = find_byte(s, b'%', from) {
-        let upper_hex = |c: u8| c.is_ascii_digit() || (b'A'..=b'F').contains(&c);
-        match s.get(i + 1..i + 3) {
-            Some(&[h, l]) if upper_hex(h) && upper_hex(l) => match octet_at(s, i) {
-                Some(v) if !is(v, UNRESERVED) => {}
-                _ => return false,
-            },
-            _ => return false,
+    while let Some(mut i) = find_byte(s, b'%', from) {
+        // Runs of octets (`%E4%BD%A0…`, encoded UTF-8) are common: take them in one loop.
+        while let Some(&[b'%', h, l]) = s.get(i..i + 3) {
+            let (h, l) = (UPPER_HEX[h as usize], UPPER_HEX[l as usize]);
+            if (h | l) > 15 || is(h << 4 | l, UNRESERVED) {
+                return false;
+            }
+            i += 3;
         }
-        from = i + 3;
+        if s.get(i) == Some(&b'%') {
+            // A '%' without two bytes after it.
+            return false;
+        }
+        from = i;
     }
     true
 }
+
+/// The value of an uppercase hex digit (§2.1: the normal form), 0xFF for any other byte.
+static UPPER_HEX: [u8; 256] = {
+    let mut t = [0xFF; 256];
+    let mut i = 0;
+    while i < 16 {
+        t[b"0123456789ABCDEF"[i] as usize] = i as u8;
+        i += 1;
+    }
+    t
+};
 
 /// [`already_normal`] for inputs of at most one block: the same checks, byte by byte.
 #[cold]
