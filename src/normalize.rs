@@ -228,18 +228,25 @@ fn already_normal(u: &UriRef<'_>, sb: SchemeRules) -> bool {
     // overlaps its predecessor: testing a byte twice is harmless). A head shorter than a block
     // is tested in the first block with the lanes past it masked off. One loop body for all
     // blocks keeps the code small and vectorized.
-    let mask = &HEAD_MASK[ps.min(BLOCK)];
-    let last = ps.saturating_sub(BLOCK);
-    let mut i = 0;
-    loop {
-        let at = i.min(last);
-        if head_block(block(all, at), mask) {
+    if let (true, Some(b)) = (ps <= WIDE, all.first_chunk::<WIDE>()) {
+        // The usual head (scheme://host, up to 32 bytes) in one double-width block.
+        if head_block(b, lanes_below(ps)) {
             return false;
         }
-        if at == last {
-            break;
+    } else {
+        let mask = lanes_below::<BLOCK>(ps.min(BLOCK));
+        let last = ps.saturating_sub(BLOCK);
+        let mut i = 0;
+        loop {
+            let at = i.min(last);
+            if head_block(block::<BLOCK>(all, at), mask) {
+                return false;
+            }
+            if at == last {
+                break;
+            }
+            i += BLOCK;
         }
-        i += BLOCK;
     }
     // Rest [ps, len): `%` and `/.` pairs. Each block `b` comes with `b1`, the block one
     // byte further: `%` is looked for in `b1`, `/.` pairs in both (see [`rest_block`]). The
@@ -252,16 +259,12 @@ fn already_normal(u: &UriRef<'_>, sb: SchemeRules) -> bool {
         // Byte 0 of a relative reference is in no `b1`.
         flags |= PCT;
     }
-    let last = len - BLOCK - 1;
-    let mut i = ps.saturating_sub(1);
-    loop {
-        let at = i.min(last);
-        flags |= rest_block(block(all, at), block(all, at + 1));
-        if at == last {
-            break;
-        }
-        i += BLOCK;
-    }
+    let from = ps.saturating_sub(1);
+    flags |= if len > WIDE {
+        rest_scan::<WIDE>(all, from)
+    } else {
+        rest_scan::<BLOCK>(all, from)
+    };
     if flags & DOT != 0 && literal_dot_segment(path) {
         return false;
     }
@@ -278,43 +281,69 @@ const DOT: u8 = 2;
 /// The block of `all` at `at`; the callers keep `at + BLOCK <= all.len()`, and an
 /// out-of-range block reads as all zeros (a byte no test flags) rather than panicking.
 #[inline(always)]
-fn block(all: &[u8], at: usize) -> &[u8; BLOCK] {
-    all.get(at..at + BLOCK)
+fn block<const N: usize>(all: &[u8], at: usize) -> &[u8; N] {
+    all.get(at..at + N)
         .and_then(|b| b.try_into().ok())
-        .unwrap_or(&[0; BLOCK])
+        .unwrap_or(&[0; N])
 }
 
-/// `HEAD_MASK[n]`: `0xFF` in the first `n` lanes, 0 after (0 is a byte no test flags).
-static HEAD_MASK: [[u8; BLOCK]; BLOCK + 1] = {
-    let mut t = [[0u8; BLOCK]; BLOCK + 1];
-    let mut n = 0;
-    while n <= BLOCK {
+/// Width of the one-block head test.
+const WIDE: usize = 2 * BLOCK;
+
+/// `0xFF` in the lanes below `n` (at most `WIDE`), 0 in the others (0 is a byte no test
+/// flags), for blocks of up to `WIDE` lanes: a window into "`WIDE` times 0xFF, `WIDE` times 0".
+#[inline(always)]
+fn lanes_below<const N: usize>(n: usize) -> &'static [u8; N] {
+    static ONES_THEN_ZEROS: [u8; 2 * WIDE] = {
+        let mut t = [0u8; 2 * WIDE];
         let mut k = 0;
-        while k < n {
-            t[n][k] = 0xFF;
+        while k < WIDE {
+            t[k] = 0xFF;
             k += 1;
         }
-        n += 1;
-    }
-    t
-};
+        t
+    };
+    let from = WIDE - n.min(WIDE);
+    ONES_THEN_ZEROS
+        .get(from..from + N)
+        .and_then(|m| m.try_into().ok())
+        .unwrap_or(&[0; N])
+}
 
 /// Whether a lane of `b & mask` holds an uppercase letter or a `%`.
 #[inline(always)]
-fn head_block(b: &[u8; BLOCK], mask: &[u8; BLOCK]) -> bool {
+fn head_block<const N: usize>(b: &[u8; N], mask: &[u8; N]) -> bool {
     let mut bad = false;
-    for k in 0..BLOCK {
+    for k in 0..N {
         let c = b[k] & mask[k];
         bad |= (c.wrapping_sub(b'A') < 26) | (c == b'%');
     }
     bad
 }
 
+/// The [`PCT`] and [`DOT`] flags of `all[from..]` in blocks of `N` bytes (`all` holds more
+/// than `N`): each block `b` comes with `b1`, the block one byte further. The last block is
+/// moved back so that its `b1` ends at the end, overlapping its predecessor.
+#[inline(always)]
+fn rest_scan<const N: usize>(all: &[u8], from: usize) -> u8 {
+    let last = all.len().saturating_sub(N + 1);
+    let mut flags = 0;
+    let mut i = from;
+    loop {
+        let at = i.min(last);
+        flags |= rest_block::<N>(block(all, at), block(all, at + 1));
+        if at == last {
+            return flags;
+        }
+        i += N;
+    }
+}
+
 /// [`PCT`] if a byte of `b1` is `%`; [`DOT`] if a byte pair `/.` starts in `b` (`b1` is the
 /// block one byte further: pairs are compared as 16-bit lanes, at even offsets in `b` and at
 /// odd ones in `b1`).
 #[inline(always)]
-fn rest_block(b: &[u8; BLOCK], b1: &[u8; BLOCK]) -> u8 {
+fn rest_block<const N: usize>(b: &[u8; N], b1: &[u8; N]) -> u8 {
     let pct = any_byte(b1, b'%');
     let dot = any_pair(b, *b"/.") | any_pair(b1, *b"/.");
     u8::from(pct) * PCT | u8::from(dot) * DOT
@@ -322,13 +351,13 @@ fn rest_block(b: &[u8; BLOCK], b1: &[u8; BLOCK]) -> u8 {
 
 /// Whether a byte of `b` is `c`.
 #[inline(always)]
-fn any_byte(b: &[u8; BLOCK], c: u8) -> bool {
+fn any_byte<const N: usize>(b: &[u8; N], c: u8) -> bool {
     b.iter().fold(false, |any, &x| any | (x == c))
 }
 
 /// Whether one of the pairs `b[0..2]`, `b[2..4]`, … is `pair`.
 #[inline(always)]
-fn any_pair(b: &[u8; BLOCK], pair: [u8; 2]) -> bool {
+fn any_pair<const N: usize>(b: &[u8; N], pair: [u8; 2]) -> bool {
     let pair = u16::from_le_bytes(pair);
     b.chunks_exact(2).fold(false, |any, x| {
         any | (u16::from_le_bytes([x[0], x[1]]) == pair)
