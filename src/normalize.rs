@@ -51,7 +51,8 @@ use core::fmt;
 #[cfg(feature = "alloc")]
 use alloc::{string::String, vec::Vec};
 
-use crate::pct::{ascii_str, is, octet_at, pct_str, UNRESERVED};
+use crate::chars::UNRESERVED;
+use crate::pct::{ascii_str, octet_at, pct_str};
 use crate::{Component, UriRef};
 
 /// Which normalization to apply (RFC 3986 §6.2.2 or §6.2.3); see the [module docs](self) for
@@ -373,7 +374,7 @@ fn pct_normal(s: &[u8]) -> bool {
         // Runs of octets (`%E4%BD%A0…`, encoded UTF-8) are common: take them in one loop.
         while let Some(&[b'%', h, l]) = s.get(i..i + 3) {
             let (h, l) = (UPPER_HEX[h as usize], UPPER_HEX[l as usize]);
-            if (h | l) > 15 || is(h << 4 | l, UNRESERVED) {
+            if (h | l) > 15 || UNRESERVED.contains(h << 4 | l) {
                 return false;
             }
             i += 3;
@@ -672,7 +673,7 @@ impl<'a> Iterator for Pct<'a> {
         if b == b'%' {
             if let Some(v) = octet_at(bytes, start) {
                 self.pos += 3;
-                return Some(if is(v, UNRESERVED) {
+                return Some(if UNRESERVED.contains(v) {
                     Chunk::Str(ascii_str(if self.lower {
                         v.to_ascii_lowercase()
                     } else {
