@@ -11,8 +11,8 @@ use crate::scan;
 use crate::tables::{
     BYTE_CLASS, COMPONENT, END, FAIL_KIND, FIRST_ACCEL, FIRST_FAIL, FIRST_MARK, LOOP_BIT,
     LOOP_BITS, MARK, MARK_THEN, START_ABSOLUTE_URI, START_RELATIVE_REF, START_URI,
-    START_URI_REFERENCE, STATE_AUTH_START, STATE_HOST_OR_USERINFO, STATE_IPV6, STATE_SCHEME_END,
-    STRIDE_SHIFT, TRANS,
+    START_URI_REFERENCE, STATE_AUTH_START, STATE_HOST_OR_USERINFO, STATE_IPV6, STATE_PATH,
+    STATE_PATH_START, STATE_SCHEME_END, STRIDE_SHIFT, TRANS,
 };
 use crate::uri_ref::{Layout, UriRef};
 use crate::{Component, ErrorKind, ParseError};
@@ -141,6 +141,9 @@ pub(crate) fn parse(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
 /// The loop bit of HOST_OR_USERINFO, where a host starts after "scheme://".
 const HOST_OR_USERINFO_LOOP: u8 = LOOP_BIT[(STATE_HOST_OR_USERINFO - FIRST_ACCEL) >> STRIDE_SHIFT];
 
+/// The loop bit of PATH, where a path starts after an authority.
+const PATH_LOOP: u8 = LOOP_BIT[(STATE_PATH - FIRST_ACCEL) >> STRIDE_SHIFT];
+
 /// The index of the first byte at or after `pos` that does not keep the DFA in the state
 /// whose loop bit is `loop_bit`, or the input's length: sixteen bytes at a time (src/scan.rs)
 /// for the states that loop on letters and digits, two per table load otherwise and in inputs
@@ -257,10 +260,15 @@ impl<'a> Parser<'a> {
         } else {
             // AUTH_START is HOST_OR_USERINFO but for '[' (tested below): start on the host's
             // run at once.
-            (
-                STATE_HOST_OR_USERINFO,
-                skip(bytes, host, HOST_OR_USERINFO_LOOP),
-            )
+            let end = skip(bytes, host, HOST_OR_USERINFO_LOOP);
+            if bytes.get(end) != Some(&b'/') {
+                return (STATE_HOST_OR_USERINFO, end);
+            }
+            // The commonest end of a host: '/' enters PATH_START, whose mark `path` closes
+            // the authority, and which hands over to PATH (tested below). `end` < MAX_LEN.
+            self.layout.host_end = end as u32;
+            self.layout.path_start = end as u32;
+            (STATE_PATH, skip(bytes, end + 1, PATH_LOOP))
         }
     }
 
@@ -356,6 +364,31 @@ mod tests {
             MARK[(STATE_AUTH_START - FIRST_MARK) >> STRIDE_SHIFT],
             Mark::Authority
         );
+        // ... and then goes on from AUTH_START as from HOST_OR_USERINFO, but for '[': same
+        // transitions, same end of input, same component in errors.
+        for b in (0..=255u8).filter(|&b| b != b'[') {
+            assert_eq!(
+                step(STATE_AUTH_START, b),
+                step(STATE_HOST_OR_USERINFO, b),
+                "{b}"
+            );
+        }
+        let row = |s: usize| s >> STRIDE_SHIFT;
+        assert_eq!(END[row(STATE_AUTH_START)], END[row(STATE_HOST_OR_USERINFO)]);
+        assert_eq!(
+            COMPONENT[row(STATE_AUTH_START)],
+            COMPONENT[row(STATE_HOST_OR_USERINFO)]
+        );
+        let loops = |b: u8| LOOP_BITS[b as usize] & HOST_OR_USERINFO_LOOP != 0;
+        for b in 0..=255u8 {
+            let stays = step(STATE_HOST_OR_USERINFO, b) == STATE_HOST_OR_USERINFO;
+            assert_eq!(loops(b), stays, "{b}");
+        }
+        // A host that ends with '/' goes to PATH_START, marks `path` and hands over to PATH.
+        assert_eq!(step(STATE_HOST_OR_USERINFO, b'/'), STATE_PATH_START);
+        let path_start = (STATE_PATH_START - FIRST_MARK) >> STRIDE_SHIFT;
+        assert_eq!(MARK[path_start], Mark::Path);
+        assert_eq!(MARK_THEN[path_start], (STATE_PATH as u16, PATH_LOOP));
     }
 
     /// The shortcut at the start of [`parse`]: from START and URI_START, a letter then any
