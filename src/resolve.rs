@@ -105,8 +105,8 @@ enum PathKind {
 ///
 /// When the result has no authority and its path starts with "//", the written text has "/."
 /// before the path, so that it re-parses with that path instead of an authority (the path
-/// `//x` is written `/.//x`, equivalent after §6.2.2.3). [`path`](Self::path) is the path
-/// without this prefix; [`len`](Self::len) and the writers include it.
+/// `//x` is written `/.//x`, equivalent after §6.2.2.3). [`path`](Self::path) includes this
+/// prefix, so it is always the path that the written text parses to.
 ///
 /// ```
 /// use urilex::UriRef;
@@ -144,6 +144,20 @@ pub struct Resolved<'b, 'r> {
 /// and of the reference), so it is a view: it implements `Display`, knows its exact length,
 /// and [`as_str`](Self::as_str) gives it as one slice when it is one.
 ///
+/// It is the path of the written URI: when the result has no authority and this path would
+/// start with "//", it starts with "/." before it (`/.//x`), as in the written text (see
+/// [`Resolved`]); its length and writers count that prefix.
+///
+/// ```
+/// use urilex::UriRef;
+/// let base = UriRef::parse("foo:/a")?;
+/// let out = UriRef::parse("/..//x")?.resolve(&base)?;
+/// assert_eq!(out.to_string(), "foo:/.//x");
+/// assert_eq!(out.path().to_string(), "/.//x");
+/// assert_eq!(out.path().len(), 5);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
 /// ```
 /// use urilex::UriRef;
 /// let base = UriRef::parse("http://a/b/c/d")?;
@@ -160,6 +174,8 @@ pub struct ResolvedPath<'a> {
     head: &'a str,
     tail: &'a str,
     kind: PathKind,
+    /// No authority precedes the path: if it starts with "//", "/." is put before it.
+    bare: bool,
 }
 
 impl Resolver {
@@ -498,7 +514,7 @@ impl<'b, 'r> Resolved<'b, 'r> {
             }
         };
         // The "/." rule needs a third piece.
-        if self.authority.is_none() && self.path().shape().1 {
+        if self.path().prefixed() {
             return None;
         }
         Some((b.get(..base_end)?, r.get(ref_start..)?))
@@ -588,12 +604,14 @@ impl<'b, 'r> Resolved<'b, 'r> {
         false
     }
 
-    /// The path (§5.2.2 `T.path`), as a view; see [`ResolvedPath`].
+    /// The path (§5.2.2 `T.path`, with "/." before it where it would start with "//" and
+    /// there is no authority), as a view; see [`ResolvedPath`].
     pub fn path(&self) -> ResolvedPath<'_> {
         ResolvedPath {
             head: self.head,
             tail: self.tail,
             kind: self.kind,
+            bare: self.authority.is_none(),
         }
     }
 
@@ -607,26 +625,14 @@ impl<'b, 'r> Resolved<'b, 'r> {
         self.reference.fragment()
     }
 
-    /// Whether "/." is written before the path (no authority, path starting with "//").
-    fn dot_prefix(&self, path: &ResolvedPath<'_>) -> bool {
-        self.authority.is_none() && path.shape().1
-    }
-
     /// The exact length of the written URI.
     pub fn len(&self) -> usize {
         if let Some((a, b)) = self.two_slices() {
             return a.len() + b.len();
         }
-        let path = self.path();
-        let (plen, slashes) = path.shape();
         self.scheme().map_or(0, |s| s.len() + 1)
             + self.authority().map_or(0, |a| a.len() + 2)
-            + plen
-            + if self.authority.is_none() && slashes {
-                2
-            } else {
-                0
-            }
+            + self.path().len()
             + self.query().map_or(0, |q| q.len() + 1)
             + self.fragment().map_or(0, |f| f.len() + 1)
     }
@@ -661,14 +667,11 @@ impl<'b, 'r> Resolved<'b, 'r> {
             w.write_str(s)?;
             w.write_str(":")?;
         }
-        let path = self.path();
         if let Some(a) = self.authority() {
             w.write_str("//")?;
             w.write_str(a)?;
-        } else if self.dot_prefix(&path) {
-            w.write_str("/.")?;
         }
-        path.write_to(w)?;
+        self.path().write_to(w)?;
         if let Some(q) = self.query() {
             w.write_str("?")?;
             w.write_str(q)?;
@@ -710,11 +713,7 @@ impl<'b, 'r> Resolved<'b, 'r> {
             out.push_str("//");
             out.push_str(a);
         }
-        let path_start = out.len();
         self.path().append_to(out);
-        if self.authority.is_none() && out.get(path_start..).is_some_and(|p| p.starts_with("//")) {
-            out.insert_str(path_start, "/.");
-        }
         if let Some(q) = self.query() {
             out.push('?');
             out.push_str(q);
@@ -752,7 +751,7 @@ impl ResolvedPath<'_> {
         }
     }
 
-    /// Length, and whether it starts with "//".
+    /// Length and whether it starts with "//", without the "/." prefix.
     fn shape(&self) -> (usize, bool) {
         match self.kind {
             PathKind::Concat => {
@@ -776,7 +775,13 @@ impl ResolvedPath<'_> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn len(&self) -> usize {
-        self.shape().0
+        let (len, slashes) = self.shape();
+        len + if self.bare && slashes { 2 } else { 0 }
+    }
+
+    /// Whether "/." is put before the path (no authority, and it starts with "//").
+    fn prefixed(&self) -> bool {
+        self.bare && self.shape().1
     }
 
     /// Whether the path is empty.
@@ -800,11 +805,13 @@ impl ResolvedPath<'_> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn as_str(&self) -> Option<&str> {
-        match (self.kind, self.head.is_empty(), self.tail.is_empty()) {
-            (PathKind::Concat, true, _) => Some(self.tail),
-            (PathKind::Concat, _, true) => Some(self.head),
-            _ => None,
-        }
+        let whole = match (self.kind, self.head.is_empty(), self.tail.is_empty()) {
+            (PathKind::Concat, true, _) => self.tail,
+            (PathKind::Concat, _, true) => self.head,
+            _ => return None,
+        };
+        // With the "/." prefix it is not a slice of either input.
+        (!(self.bare && whole.starts_with("//"))).then_some(whole)
     }
 
     /// Writes the path into `w`. Nothing is allocated, except where dot-segments split the
@@ -820,6 +827,9 @@ impl ResolvedPath<'_> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn write_to<W: fmt::Write + ?Sized>(&self, w: &mut W) -> fmt::Result {
+        if self.prefixed() {
+            w.write_str("/.")?;
+        }
         match self.kind {
             PathKind::Concat => {
                 w.write_str(self.head)?;
@@ -842,12 +852,18 @@ impl ResolvedPath<'_> {
     /// ```
     #[cfg(feature = "alloc")]
     pub fn append_to(&self, out: &mut alloc::string::String) {
+        let start = out.len();
         match self.kind {
             PathKind::Concat => {
                 out.push_str(self.head);
                 out.push_str(self.tail);
             }
             PathKind::Dots(mode) => dot_segments::append(self.joined(), mode, out),
+        }
+        // Whether the "/." prefix is due is known only once dot-segments are removed; it is
+        // rare (no authority), so it is put in front afterwards.
+        if self.bare && out.get(start..).is_some_and(|p| p.starts_with("//")) {
+            out.insert_str(start, "/.");
         }
     }
 }
