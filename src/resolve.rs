@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use crate::dot_segments::{self, has_dot_segment, rfind_slash, Dots, Joined};
+use crate::dot_segments::{self, has_dot_segment, has_slash_dot, rfind_slash, Dots, Joined};
 use crate::{Host, HostKind, UriRef};
 
 /// How a [`Resolver`] reads references.
@@ -137,6 +137,16 @@ pub struct Resolved<'b, 'r> {
     head: &'b str,
     tail: &'r str,
     kind: PathKind,
+    /// `Some((x, y))` when the written URI is `base[..x] ++ reference[y..]` (the common case,
+    /// e.g. `http://a/b/` + `c?d`): set by the resolver, which knows where each piece comes
+    /// from, so that writing it is two copies.
+    split: Option<(usize, usize)>,
+}
+
+/// Byte offset of `part` in `whole`, by address (`part` is a subslice of `whole`).
+#[inline(always)]
+fn offset(part: &str, whole: &str) -> usize {
+    (part.as_ptr() as usize).wrapping_sub(whole.as_ptr() as usize)
 }
 
 /// The path of a [`Resolved`]: the kept part of the base path followed by the reference path,
@@ -229,12 +239,78 @@ impl Resolver {
     /// assert_eq!(resolver.resolve_base(&UriRef::parse("?y")?, &page).to_string(), "http://a/b/c/?y");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn resolve_base<'b, 'r>(
         &self,
         reference: &UriRef<'r>,
         base: &Base<'b>,
     ) -> Resolved<'b, 'r> {
+        let reference = *reference;
+        if self.mode == Mode::Rfc2396 || reference.scheme().is_some() || reference.has_authority() {
+            return self.resolve_general(&reference, base);
+        }
+        // A relative reference with a path, a query or a fragment (a crawl's links): the
+        // cases below are kept small so that they inline into the caller.
+        let prepared = base;
+        let base = prepared.uri;
+        let r_path = reference.path();
+        let r_path_end = offset(r_path, reference.as_str()) + r_path.len();
+        let mut out = Resolved {
+            base,
+            reference,
+            scheme: Src::Base,
+            authority: base.has_authority().then_some(Src::Base),
+            query: reference.query().map(|_| Src::Ref),
+            head: "",
+            tail: "",
+            kind: PathKind::Concat,
+            split: None,
+        };
+        if r_path.is_empty() {
+            // §5.2.2: the base path as it is; the query of the reference, else the base's.
+            // The text is the base up to the end of its path or its query, then the
+            // reference's query and fragment. (No "/." is due: without an authority, a
+            // parsed path cannot start with "//".)
+            out.head = base.path();
+            let base_end = if out.query.is_some() {
+                prepared.path_end
+            } else {
+                out.query = base.query().map(|_| Src::Base);
+                prepared.query_end
+            };
+            out.split = Some((base_end, r_path_end));
+            return out;
+        }
+        // §5.2.2: an absolute path replaces the base's; else the §5.2.3 merge, with the head
+        // prepared by Base::new.
+        let (head, head_dots, head_end) = if r_path.as_bytes().first() == Some(&b'/') {
+            ("", false, Some(prepared.path_start))
+        } else {
+            (prepared.head, prepared.head_dots, prepared.head_end)
+        };
+        // No dot-segment needs a "." segment at the start of the reference path or a "/."
+        // pair in it (the head is empty or ends with "/"): then the path is `head ++ r_path`
+        // and the text is the base up to the end of the head, then the whole reference.
+        // (No "/." is due: the reference path cannot start with "//", nor can a base path
+        // without an authority, and a merge puts a relative path after the head.)
+        if !head_dots
+            && r_path.as_bytes().first() != Some(&b'.')
+            && !has_slash_dot(r_path.as_bytes())
+        {
+            out.head = head;
+            out.tail = r_path;
+            out.split = head_end.map(|e| (e, r_path_end - r_path.len()));
+            return out;
+        }
+        out.set_dots(Dots::Rfc3986, head, head_dots, r_path);
+        out.split = out.concat_split(prepared, r_path_end);
+        out
+    }
+
+    /// [`resolve_base`](Self::resolve_base) in every mode and for every reference; the fast
+    /// path above handles the common relative references of the strict modes.
+    #[inline(never)]
+    fn resolve_general<'b, 'r>(&self, reference: &UriRef<'r>, base: &Base<'b>) -> Resolved<'b, 'r> {
         let prepared = base;
         let base = prepared.uri;
         let base_scheme = base.scheme().unwrap_or_default(); // Base::new checked it
@@ -248,24 +324,40 @@ impl Resolver {
             head: "",
             tail: "",
             kind: PathKind::Concat,
+            split: None,
         };
         let r_scheme = match (self.mode, reference.scheme()) {
             (Mode::NonStrict, Some(s)) if s.eq_ignore_ascii_case(base_scheme) => None,
             (_, s) => s,
         };
         let r_path = reference.path();
+        let r_path_end = offset(r_path, reference.as_str()) + r_path.len();
         let rfc2396 = self.mode == Mode::Rfc2396;
         if r_scheme.is_some() || reference.has_authority() {
             // §5.2.2: the reference's own scheme (if any), authority and path.
             if r_scheme.is_some() {
                 out.scheme = Src::Ref;
             }
-            out.authority = reference.has_authority().then_some(Src::Ref);
+            let r_authority = reference.authority();
+            out.authority = r_authority.map(|_| Src::Ref);
             out.query = reference.query().map(|_| Src::Ref);
             if rfc2396 {
                 out.tail = r_path;
             } else {
                 out.set_dots(Dots::Rfc3986, "", false, r_path);
+            }
+            // The path unchanged: the reference from its scheme, or from its "//" after the
+            // base's scheme. (No "/." is due: without an authority, a reference path cannot
+            // start with "//".)
+            if out.kind == PathKind::Concat && out.tail.len() == r_path.len() {
+                out.split = match (out.scheme, r_authority) {
+                    (Src::Ref, _) => Some((0, 0)),
+                    (Src::Base, Some(a)) => Some((
+                        base_scheme.len() + 1,
+                        offset(a, reference.as_str()).wrapping_sub(2),
+                    )),
+                    (Src::Base, None) => None,
+                };
             }
             return out;
         }
@@ -274,10 +366,20 @@ impl Resolver {
             // (RFC 2396 step 2: the same for a reference without a query; `?y` is merged as a
             // relative path by its step 6 instead.)
             out.head = base.path();
-            out.query = match reference.query() {
-                Some(_) => Some(Src::Ref),
-                None => base.query().map(|_| Src::Base),
+            // The base up to the end of its path or its query, then the reference's query
+            // and fragment. (No "/." is due: without an authority, a parsed path cannot
+            // start with "//".)
+            let base_end = match reference.query() {
+                Some(_) => {
+                    out.query = Some(Src::Ref);
+                    prepared.path_end
+                }
+                None => {
+                    out.query = base.query().map(|_| Src::Base);
+                    prepared.query_end
+                }
             };
+            out.split = Some((base_end, r_path_end));
             return out;
         }
         out.query = reference.query().map(|_| Src::Ref);
@@ -289,6 +391,7 @@ impl Resolver {
             } else {
                 out.set_dots(Dots::Rfc3986, "", false, r_path);
             }
+            out.split = out.concat_split(prepared, r_path_end);
             return out;
         }
         // §5.2.3 merge, with the head prepared by Base::new.
@@ -298,6 +401,7 @@ impl Resolver {
             Dots::Rfc3986
         };
         out.set_dots(mode, prepared.head, prepared.head_dots, r_path);
+        out.split = out.concat_split(prepared, r_path_end);
         out
     }
 }
@@ -335,6 +439,13 @@ pub struct Base<'a> {
     head: &'a str,
     /// Whether `head` has a dot-segment (then the writers remove them).
     head_dots: bool,
+    /// Offsets in the base's text: the end of `head` when `head` is text of the base (not
+    /// the "/" put for an empty path), its path's start and end, and the end of its query
+    /// (of its path if it has none).
+    head_end: Option<usize>,
+    path_start: usize,
+    path_end: usize,
+    query_end: usize,
 }
 
 impl<'a> Base<'a> {
@@ -355,10 +466,18 @@ impl<'a> Base<'a> {
         } else {
             rfind_slash(path).and_then(|i| path.get(..=i)).unwrap_or("")
         };
+        let path_start = offset(path, uri.as_str());
+        let path_end = path_start + path.len();
         Ok(Base {
             uri,
             head,
             head_dots: has_dot_segment(head),
+            head_end: (head.len() <= path.len()).then_some(path_start + head.len()),
+            path_start,
+            path_end,
+            query_end: uri
+                .query()
+                .map_or(path_end, |q| offset(q, uri.as_str()) + q.len()),
         })
     }
 
@@ -380,6 +499,7 @@ impl<'b, 'r> Resolved<'b, 'r> {
     /// dot-segment in `head`, and only leading "./" and "../" in `tail`) that is a prefix of
     /// `head` plus a suffix of `tail`, found here in one pass; otherwise the removal is left to
     /// the writers.
+    #[inline(never)]
     fn set_dots(&mut self, mode: Dots, head: &'b str, head_dots: bool, tail: &'r str) {
         self.head = head;
         self.tail = tail;
@@ -394,6 +514,12 @@ impl<'b, 'r> Resolved<'b, 'r> {
             return;
         }
         let whole = (head, tail);
+        // The common case: no dot-segment at all, which needs a "." segment at the start of
+        // the tail or a "/." pair in it (the head has none, and ends with "/" if not empty).
+        if tail.as_bytes().first() != Some(&b'.') && !has_slash_dot(tail.as_bytes()) {
+            self.kind = PathKind::Concat;
+            return;
+        }
         // An absolute path alone is "/" followed by a relative tail.
         let (head, tail) = match (head.is_empty(), tail.strip_prefix('/')) {
             (true, Some(rest)) => ("/", rest),
@@ -452,72 +578,47 @@ impl<'b, 'r> Resolved<'b, 'r> {
         self.kind = PathKind::Concat;
     }
 
-    /// The result as a prefix of the base's text followed by a suffix of the reference's,
-    /// when it is that (the common case: `http://a/b/` + `c?d`): writing it is two copies.
+    /// The split of a path-only result (the reference has no scheme or authority): when the
+    /// path is `head ++ tail` as it is, with `head` a prefix of the base path and `tail` a
+    /// suffix of the reference path, the URI is the base up to the end of `head` and the
+    /// reference from the start of `tail`.
     #[inline(always)]
-    fn two_slices(&self) -> Option<(&str, &str)> {
+    fn concat_split(&self, base: &Base<'b>, r_path_end: usize) -> Option<(usize, usize)> {
         if self.kind != PathKind::Concat {
             return None;
         }
-        let (b, r) = (self.base.as_str(), self.reference.as_str());
         let (head, tail) = (self.head, self.tail);
         let bp = self.base.path();
         let rp = self.reference.path();
-        // Offsets by address: every piece is a subslice of `b` or `r` (or a static "/").
-        let off =
-            |s: &str, whole: &str| (s.as_ptr() as usize).wrapping_sub(whole.as_ptr() as usize);
-        // Base text: scheme, and authority and a prefix of the path if they are the base's.
-        let base_end = match (self.scheme, self.authority, self.query) {
-            (Src::Ref, ..) => 0,
-            (Src::Base, _, Some(Src::Base)) => {
-                // Empty reference path: the base up to its query end, the path whole.
-                if !tail.is_empty() || head.len() != bp.len() || head.as_ptr() != bp.as_ptr() {
-                    return None;
-                }
-                let q = self.base.query()?;
-                off(q, b) + q.len()
-            }
-            (Src::Base, Some(Src::Ref), _) => self.base.scheme()?.len() + 1,
-            (Src::Base, ..) => {
-                if !head.is_empty() && head.as_ptr() != bp.as_ptr() {
-                    return None;
-                }
-                off(bp, b) + head.len()
-            }
-        };
-        if self.scheme == Src::Base
-            && self.authority != Some(Src::Ref)
-            && !head.is_empty()
-            && head.len() > bp.len()
-        {
+        // By address: `head` may be a static "/" rather than base text, `tail` a suffix of
+        // the reference path or empty. Equal addresses within bounds mean equal bytes, so
+        // the check cannot accept a wrong piece.
+        let head_in_base =
+            head.is_empty() || (head.as_ptr() == bp.as_ptr() && head.len() <= bp.len());
+        let tail_in_ref = tail.is_empty()
+            || (tail.len() <= rp.len() && offset(tail, rp).wrapping_add(tail.len()) == rp.len());
+        if !(head_in_base && tail_in_ref) {
             return None;
         }
-        // Reference text: from its scheme or authority with the whole path, or from a suffix
-        // of its path; its query and fragment follow it.
-        let ref_start = if self.scheme == Src::Ref || self.authority == Some(Src::Ref) {
-            if !head.is_empty() || tail.len() != rp.len() || tail.as_ptr() != rp.as_ptr() {
-                return None;
-            }
-            if self.scheme == Src::Ref {
-                0
-            } else {
-                off(self.reference.authority()?, r).checked_sub(2)?
-            }
-        } else {
-            let rp_end = off(rp, r) + rp.len();
-            if tail.is_empty() {
-                rp_end
-            } else if tail.len() <= rp.len() && off(tail, r) + tail.len() == rp_end {
-                rp_end - tail.len()
-            } else {
-                return None;
-            }
-        };
         // The "/." rule needs a third piece.
-        if self.path().prefixed() {
-            return None;
+        if self.authority.is_none() {
+            let mut two = head.bytes().chain(tail.bytes());
+            if two.next() == Some(b'/') && two.next() == Some(b'/') {
+                return None;
+            }
         }
-        Some((b.get(..base_end)?, r.get(ref_start..)?))
+        Some((base.path_start + head.len(), r_path_end - tail.len()))
+    }
+
+    /// The result as a prefix of the base's text followed by a suffix of the reference's,
+    /// when it is that (see `split`): writing it is two copies.
+    #[inline(always)]
+    fn two_slices(&self) -> Option<(&'b str, &'r str)> {
+        let (x, y) = self.split?;
+        Some((
+            self.base.as_str().get(..x)?,
+            self.reference.as_str().get(y..)?,
+        ))
     }
 
     fn pick<'s>(&'s self, src: Src, f: impl Fn(&UriRef<'s>) -> Option<&'s str>) -> Option<&'s str> {
@@ -699,12 +800,23 @@ impl<'b, 'r> Resolved<'b, 'r> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[cfg(feature = "alloc")]
+    #[inline]
     pub fn append_to(&self, out: &mut alloc::string::String) {
         if let Some((a, b)) = self.two_slices() {
+            // One capacity check for both copies.
+            out.reserve(a.len() + b.len());
             out.push_str(a);
             out.push_str(b);
             return;
         }
+        self.append_parts(out);
+    }
+
+    /// Appends component by component (§5.3), for results that are not two slices; kept out
+    /// of line so that the two-slice case inlines small.
+    #[cfg(feature = "alloc")]
+    #[inline(never)]
+    fn append_parts(&self, out: &mut alloc::string::String) {
         if let Some(s) = self.scheme() {
             out.push_str(s);
             out.push(':');
