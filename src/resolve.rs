@@ -143,6 +143,33 @@ pub struct Resolved<'b, 'r> {
     split: Option<(usize, usize)>,
 }
 
+/// The leading "./", "../", "." and ".." segments of a relative path: how many bytes they
+/// take and how many ".." they hold (each removes a segment of the merge head: §5.2.4 rule A
+/// after the merge, or C on "/../").
+#[inline(always)]
+fn leading_dots(b: &[u8]) -> (usize, usize) {
+    let mut i = 0;
+    let mut pops = 0usize;
+    loop {
+        match b.get(i..).unwrap_or_default() {
+            [b'.', b'/', ..] => i += 2,
+            [b'.'] => i += 1,
+            [b'.', b'.', b'/', ..] => {
+                i += 3;
+                pops += 1;
+            }
+            [b'.', b'.'] => {
+                i += 2;
+                pops += 1;
+            }
+            _ => return (i, pops),
+        }
+    }
+}
+
+/// How many ".." a [`Base`] has planned for (see `Base::cuts`).
+const CUTS: usize = 4;
+
 /// Byte offset of `part` in `whole`, by address (`part` is a subslice of `whole`).
 #[inline(always)]
 fn offset(part: &str, whole: &str) -> usize {
@@ -302,6 +329,28 @@ impl Resolver {
             out.split = head_end.map(|e| (e, r_path_end - r_path.len()));
             return out;
         }
+        // Leading "./" and "../" and no other dot-segment (a crawl's "../img/a.png"): the path
+        // is a prefix of the head, planned by Base::new, then the rest of the reference path.
+        if let (false, Some(e)) = (head_dots, head_end) {
+            let (i, pops) = leading_dots(r_path.as_bytes());
+            let rest = r_path.get(i..).unwrap_or_default();
+            let kept = match pops {
+                0 => Some(e),
+                n => prepared.cuts.get(n - 1).copied().flatten(),
+            };
+            // Without an authority, a rest starting with "/" could make the path start with
+            // "//" (then "/." is due): left to the general code.
+            let slash = rest.as_bytes().first() == Some(&b'/') && out.authority.is_none();
+            if let (Some(kept), false, false) = (kept, slash, has_slash_dot(rest.as_bytes())) {
+                out.head = base
+                    .as_str()
+                    .get(prepared.path_start..kept)
+                    .unwrap_or_default();
+                out.tail = rest;
+                out.split = Some((kept, r_path_end - rest.len()));
+                return out;
+            }
+        }
         out.set_dots(Dots::Rfc3986, head, head_dots, r_path);
         out.split = out.concat_split(prepared, r_path_end);
         out
@@ -443,6 +492,11 @@ pub struct Base<'a> {
     /// the "/" put for an empty path), its path's start and end, and the end of its query
     /// (of its path if it has none).
     head_end: Option<usize>,
+    /// `cuts[k]`: where the head ends once `k + 1` segments are removed from it (for a
+    /// reference starting with `k + 1` ".."), when that is a prefix of it; `None` where
+    /// §5.2.4 puts a "/" that is not in the base (a rootless head emptied: `a/` + `../c` is
+    /// `/c`) or the head has dot-segments.
+    cuts: [Option<usize>; CUTS],
     path_start: usize,
     path_end: usize,
     query_end: usize,
@@ -468,11 +522,29 @@ impl<'a> Base<'a> {
         };
         let path_start = offset(path, uri.as_str());
         let path_end = path_start + path.len();
+        let head_dots = has_dot_segment(head);
+        let head_end = (head.len() <= path.len()).then_some(path_start + head.len());
+        // As set_dots removes segments: each ".." cuts the head back to the "/" before its
+        // last segment; an absolute head stops at "/", an empty one stays empty.
+        let mut cuts = [None; CUTS];
+        let mut kept = Some(head.len());
+        for cut in &mut cuts {
+            kept = kept.and_then(|k| match head.get(..k.saturating_sub(1)).map(rfind_slash) {
+                _ if k == 0 => Some(0),
+                Some(Some(p)) => Some(p + 1),
+                _ if head.starts_with('/') => Some(1),
+                _ => None,
+            });
+            if let (Some(k), Some(_), false) = (kept, head_end, head_dots) {
+                *cut = Some(path_start + k);
+            }
+        }
         Ok(Base {
             uri,
             head,
-            head_dots: has_dot_segment(head),
-            head_end: (head.len() <= path.len()).then_some(path_start + head.len()),
+            head_dots,
+            head_end,
+            cuts,
             path_start,
             path_end,
             query_end: uri
@@ -525,25 +597,7 @@ impl<'b, 'r> Resolved<'b, 'r> {
             (true, Some(rest)) => ("/", rest),
             _ => (head, tail),
         };
-        // Leading "./" and "../" of the tail: count the ".." (rule A, or C on "/../").
-        let b = tail.as_bytes();
-        let mut i = 0;
-        let mut pops = 0usize;
-        loop {
-            match (b.get(i), b.get(i + 1), b.get(i + 2)) {
-                (Some(b'.'), Some(b'/'), _) => i += 2,
-                (Some(b'.'), None, _) => i += 1,
-                (Some(b'.'), Some(b'.'), Some(b'/')) => {
-                    i += 3;
-                    pops += 1;
-                }
-                (Some(b'.'), Some(b'.'), None) => {
-                    i += 2;
-                    pops += 1;
-                }
-                _ => break,
-            }
-        }
+        let (i, pops) = leading_dots(tail.as_bytes());
         let rest = tail.get(i..).unwrap_or("");
         if has_dot_segment(rest) {
             return;
