@@ -351,9 +351,9 @@ impl Resolver {
                 return out;
             }
         }
-        out.set_dots(Dots::Rfc3986, head, head_dots, r_path);
-        out.split = out.concat_split(prepared, r_path_end);
-        out
+        // Other dot-segments. (Not planned here: taking `&mut out` would keep the compiler
+        // from holding the fast path's result in registers.)
+        self.resolve_general(&reference, prepared)
     }
 
     /// [`resolve_base`](Self::resolve_base) in every mode and for every reference; the fast
@@ -854,7 +854,7 @@ impl<'b, 'r> Resolved<'b, 'r> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[cfg(feature = "alloc")]
-    #[inline]
+    #[inline(always)]
     pub fn append_to(&self, out: &mut alloc::string::String) {
         if let Some((a, b)) = self.two_slices() {
             // One capacity check for both copies.
