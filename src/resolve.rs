@@ -273,8 +273,11 @@ impl Resolver {
         base: &Base<'b>,
     ) -> Resolved<'b, 'r> {
         let reference = *reference;
-        if self.mode == Mode::Rfc2396 || reference.scheme().is_some() || reference.has_authority() {
+        if self.mode == Mode::Rfc2396 || reference.scheme().is_some() {
             return self.resolve_general(&reference, base);
+        }
+        if reference.has_authority() {
+            return self.resolve_network_path(&reference, base);
         }
         // A relative reference with a path, a query or a fragment (a crawl's links): the
         // cases below are kept small so that they inline into the caller.
@@ -354,6 +357,36 @@ impl Resolver {
         // Other dot-segments. (Not planned here: taking `&mut out` would keep the compiler
         // from holding the fast path's result in registers.)
         self.resolve_general(&reference, prepared)
+    }
+
+    /// A network-path reference (`//host/path`) in the strict modes: §5.2.2 keeps its
+    /// authority and path, and the base gives the scheme. Without a "/." pair its path (empty
+    /// or starting with "/") has no dot-segment, and the text is the base's "scheme:" then
+    /// the whole reference.
+    #[inline(never)]
+    fn resolve_network_path<'b, 'r>(
+        &self,
+        reference: &UriRef<'r>,
+        base: &Base<'b>,
+    ) -> Resolved<'b, 'r> {
+        let r_path = reference.path();
+        match reference.authority() {
+            Some(a) if !has_slash_dot(r_path.as_bytes()) => Resolved {
+                base: base.uri,
+                reference: *reference,
+                scheme: Src::Base,
+                authority: Some(Src::Ref),
+                query: reference.query().map(|_| Src::Ref),
+                head: "",
+                tail: r_path,
+                kind: PathKind::Concat,
+                split: Some((
+                    base.scheme_end,
+                    offset(a, reference.as_str()).wrapping_sub(2),
+                )),
+            },
+            _ => self.resolve_general(reference, base),
+        }
     }
 
     /// [`resolve_base`](Self::resolve_base) in every mode and for every reference; the fast
@@ -497,6 +530,8 @@ pub struct Base<'a> {
     /// §5.2.4 puts a "/" that is not in the base (a rootless head emptied: `a/` + `../c` is
     /// `/c`) or the head has dot-segments.
     cuts: [Option<usize>; CUTS],
+    /// Offset just after the scheme's ":".
+    scheme_end: usize,
     path_start: usize,
     path_end: usize,
     query_end: usize,
@@ -545,6 +580,7 @@ impl<'a> Base<'a> {
             head_dots,
             head_end,
             cuts,
+            scheme_end: uri.scheme().map_or(0, |s| s.len() + 1),
             path_start,
             path_end,
             query_end: uri
