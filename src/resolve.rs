@@ -253,7 +253,8 @@ impl Resolver {
         reference: &UriRef<'r>,
         base: &UriRef<'b>,
     ) -> Result<Resolved<'b, 'r>, ResolveError> {
-        Ok(self.resolve_base(reference, &Base::new(*base)?))
+        // One resolution: the cuts would cost more to plan than they save.
+        Ok(self.resolve_base(reference, &Base::prepare(*base, false)?))
     }
 
     /// Resolves `reference` against a prepared [`Base`]: as [`resolve`](Self::resolve), but
@@ -546,6 +547,13 @@ impl<'a> Base<'a> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(uri: UriRef<'a>) -> Result<Self, ResolveError> {
+        Self::prepare(uri, true)
+    }
+
+    /// [`new`](Self::new), planning the cuts of the head for leading ".." or not (then such
+    /// references take the general path).
+    #[inline]
+    fn prepare(uri: UriRef<'a>, plan_cuts: bool) -> Result<Self, ResolveError> {
         if uri.scheme().is_none() {
             return Err(ResolveError::BaseWithoutScheme);
         }
@@ -563,7 +571,7 @@ impl<'a> Base<'a> {
         // last segment; an absolute head stops at "/", an empty one stays empty.
         let mut cuts = [None; CUTS];
         let mut kept = Some(head.len());
-        for cut in &mut cuts {
+        for cut in cuts.iter_mut().take(if plan_cuts { CUTS } else { 0 }) {
             kept = kept.and_then(|k| match head.get(..k.saturating_sub(1)).map(rfind_slash) {
                 _ if k == 0 => Some(0),
                 Some(Some(p)) => Some(p + 1),
