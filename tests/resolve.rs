@@ -9,7 +9,9 @@ use std::fmt::Write as _;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use proptest::prelude::*;
-use urilex::{remove_dot_segments, remove_dot_segments_into, Mode, ResolveError, Resolver, UriRef};
+use urilex::{
+    remove_dot_segments, remove_dot_segments_into, Base, Mode, ResolveError, Resolver, UriRef,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Allocation counting: only on threads that ask for it, so parallel tests do not interfere.
@@ -91,6 +93,19 @@ fn resolve_with(mode: Mode, base: &str, reference: &str) -> Result<String, Strin
         out.len(),
         shown.len(),
         "len for {base} + {reference} = {shown}"
+    );
+    // A prepared base (Base::new, which plans more than a one-shot resolve) gives the same.
+    let prepared = Resolver::new(mode).resolve_base(&r, &Base::new(b).unwrap());
+    let mut appended = String::new();
+    prepared.append_to(&mut appended);
+    assert_eq!(
+        (
+            appended.as_str(),
+            prepared.len(),
+            prepared.path().to_string()
+        ),
+        (shown.as_str(), shown.len(), out.path().to_string()),
+        "prepared base for {base} + {reference}"
     );
     let path = out.path();
     assert_eq!(
