@@ -140,7 +140,18 @@ pub struct Resolved<'b, 'r> {
     /// `Some((x, y))` when the written URI is `base[..x] ++ reference[y..]` (the common case,
     /// e.g. `http://a/b/` + `c?d`): set by the resolver, which knows where each piece comes
     /// from, so that writing it is two copies.
-    split: Option<(usize, usize)>,
+    split: Option<(&'b str, &'r str)>,
+}
+
+/// `s` from byte `i` on. A relative reference's path starts its text, so `i` is usually 0
+/// and the char-boundary check of slicing is skipped.
+#[inline(always)]
+fn text_from(s: &str, i: usize) -> &str {
+    if i == 0 {
+        s
+    } else {
+        s.get(i..).unwrap_or_default()
+    }
 }
 
 /// The leading "./", "../", "." and ".." segments of a relative path: how many bytes they
@@ -303,22 +314,23 @@ impl Resolver {
             // reference's query and fragment. (No "/." is due: without an authority, a
             // parsed path cannot start with "//".)
             out.head = base.path();
-            let base_end = if out.query.is_some() {
-                prepared.path_end
+            let base_text = if out.query.is_some() {
+                prepared.through_path
             } else {
                 out.query = base.query().map(|_| Src::Base);
-                prepared.query_end
+                prepared.through_query
             };
-            out.split = Some((base_end, r_path_end));
+            out.split = Some((base_text, text_from(reference.as_str(), r_path_end)));
             return out;
         }
         // §5.2.2: an absolute path replaces the base's; else the §5.2.3 merge, with the head
         // prepared by Base::new.
-        let (head, head_dots, head_end) = if r_path.as_bytes().first() == Some(&b'/') {
-            ("", false, Some(prepared.path_start))
+        let (head, head_dots, head_text) = if r_path.as_bytes().first() == Some(&b'/') {
+            ("", false, Some(prepared.before_path))
         } else {
-            (prepared.head, prepared.head_dots, prepared.head_end)
+            (prepared.head, prepared.head_dots, prepared.head_text)
         };
+        let r_path_start = r_path_end - r_path.len();
         // No dot-segment needs a "." segment at the start of the reference path or a "/."
         // pair in it (the head is empty or ends with "/"): then the path is `head ++ r_path`
         // and the text is the base up to the end of the head, then the whole reference.
@@ -330,28 +342,27 @@ impl Resolver {
         {
             out.head = head;
             out.tail = r_path;
-            out.split = head_end.map(|e| (e, r_path_end - r_path.len()));
+            out.split = head_text.map(|t| (t, text_from(reference.as_str(), r_path_start)));
             return out;
         }
         // Leading "./" and "../" and no other dot-segment (a crawl's "../img/a.png"): the path
         // is a prefix of the head, planned by Base::new, then the rest of the reference path.
-        if let (false, Some(e)) = (head_dots, head_end) {
+        if let (false, Some(t)) = (head_dots, head_text) {
             let (i, pops) = leading_dots(r_path.as_bytes());
             let rest = r_path.get(i..).unwrap_or_default();
             let kept = match pops {
-                0 => Some(e),
+                0 => Some((t, head)),
                 n => prepared.cuts.get(n - 1).copied().flatten(),
             };
             // Without an authority, a rest starting with "/" could make the path start with
             // "//" (then "/." is due): left to the general code.
             let slash = rest.as_bytes().first() == Some(&b'/') && out.authority.is_none();
-            if let (Some(kept), false, false) = (kept, slash, has_slash_dot(rest.as_bytes())) {
-                out.head = base
-                    .as_str()
-                    .get(prepared.path_start..kept)
-                    .unwrap_or_default();
+            if let (Some((text, kept)), false, false) =
+                (kept, slash, has_slash_dot(rest.as_bytes()))
+            {
+                out.head = kept;
                 out.tail = rest;
-                out.split = Some((kept, r_path_end - rest.len()));
+                out.split = Some((text, text_from(reference.as_str(), r_path_start + i)));
                 return out;
             }
         }
@@ -382,8 +393,11 @@ impl Resolver {
                 tail: r_path,
                 kind: PathKind::Concat,
                 split: Some((
-                    base.scheme_end,
-                    offset(a, reference.as_str()).wrapping_sub(2),
+                    base.through_scheme,
+                    text_from(
+                        reference.as_str(),
+                        offset(a, reference.as_str()).wrapping_sub(2),
+                    ),
                 )),
             },
             _ => self.resolve_general(reference, base),
@@ -434,10 +448,13 @@ impl Resolver {
             // start with "//".)
             if out.kind == PathKind::Concat && out.tail.len() == r_path.len() {
                 out.split = match (out.scheme, r_authority) {
-                    (Src::Ref, _) => Some((0, 0)),
+                    (Src::Ref, _) => Some(("", reference.as_str())),
                     (Src::Base, Some(a)) => Some((
-                        base_scheme.len() + 1,
-                        offset(a, reference.as_str()).wrapping_sub(2),
+                        prepared.through_scheme,
+                        text_from(
+                            reference.as_str(),
+                            offset(a, reference.as_str()).wrapping_sub(2),
+                        ),
                     )),
                     (Src::Base, None) => None,
                 };
@@ -452,17 +469,17 @@ impl Resolver {
             // The base up to the end of its path or its query, then the reference's query
             // and fragment. (No "/." is due: without an authority, a parsed path cannot
             // start with "//".)
-            let base_end = match reference.query() {
+            let base_text = match reference.query() {
                 Some(_) => {
                     out.query = Some(Src::Ref);
-                    prepared.path_end
+                    prepared.through_path
                 }
                 None => {
                     out.query = base.query().map(|_| Src::Base);
-                    prepared.query_end
+                    prepared.through_query
                 }
             };
-            out.split = Some((base_end, r_path_end));
+            out.split = Some((base_text, text_from(reference.as_str(), r_path_end)));
             return out;
         }
         out.query = reference.query().map(|_| Src::Ref);
@@ -525,17 +542,21 @@ pub struct Base<'a> {
     /// Offsets in the base's text: the end of `head` when `head` is text of the base (not
     /// the "/" put for an empty path), its path's start and end, and the end of its query
     /// (of its path if it has none).
-    head_end: Option<usize>,
-    /// `cuts[k]`: where the head ends once `k + 1` segments are removed from it (for a
-    /// reference starting with `k + 1` ".."), when that is a prefix of it; `None` where
-    /// §5.2.4 puts a "/" that is not in the base (a rootless head emptied: `a/` + `../c` is
-    /// `/c`) or the head has dot-segments.
-    cuts: [Option<usize>; CUTS],
-    /// Offset just after the scheme's ":".
-    scheme_end: usize,
+    head_text: Option<&'a str>,
+    /// `cuts[k]`: the base text up to the end of the head once `k + 1` segments are removed
+    /// from it (for a reference starting with `k + 1` ".."), and that head, when it is a
+    /// prefix of the head; `None` where §5.2.4 puts a "/" that is not in the base (a
+    /// rootless head emptied: `a/` + `../c` is `/c`) or the head has dot-segments.
+    cuts: [Option<(&'a str, &'a str)>; CUTS],
+    /// The base's text up to the end of its scheme's ":", up to its path, through its path,
+    /// and through its query (through its path if it has none). With `head_text` and
+    /// `cuts`, these are the first of the two slices a result is written as.
+    through_scheme: &'a str,
+    before_path: &'a str,
+    through_path: &'a str,
+    through_query: &'a str,
+    /// Offset of the path in the base's text.
     path_start: usize,
-    path_end: usize,
-    query_end: usize,
 }
 
 impl<'a> Base<'a> {
@@ -552,7 +573,7 @@ impl<'a> Base<'a> {
 
     /// [`new`](Self::new), planning the cuts of the head for leading ".." or not (then such
     /// references take the general path).
-    #[inline]
+    #[inline(always)]
     fn prepare(uri: UriRef<'a>, plan_cuts: bool) -> Result<Self, ResolveError> {
         if uri.scheme().is_none() {
             return Err(ResolveError::BaseWithoutScheme);
@@ -563,7 +584,9 @@ impl<'a> Base<'a> {
         } else {
             rfind_slash(path).and_then(|i| path.get(..=i)).unwrap_or("")
         };
-        let path_start = offset(path, uri.as_str());
+        let text = uri.as_str();
+        let to = |end: usize| text.get(..end).unwrap_or_default();
+        let path_start = offset(path, text);
         let path_end = path_start + path.len();
         let head_dots = has_dot_segment(head);
         let head_end = (head.len() <= path.len()).then_some(path_start + head.len());
@@ -579,21 +602,20 @@ impl<'a> Base<'a> {
                 _ => None,
             });
             if let (Some(k), Some(_), false) = (kept, head_end, head_dots) {
-                *cut = Some(path_start + k);
+                *cut = head.get(..k).map(|h| (to(path_start + k), h));
             }
         }
         Ok(Base {
             uri,
             head,
             head_dots,
-            head_end,
+            head_text: head_end.map(to),
             cuts,
-            scheme_end: uri.scheme().map_or(0, |s| s.len() + 1),
+            through_scheme: to(uri.scheme().map_or(0, |s| s.len() + 1)),
+            before_path: to(path_start),
+            through_path: to(path_end),
+            through_query: to(uri.query().map_or(path_end, |q| offset(q, text) + q.len())),
             path_start,
-            path_end,
-            query_end: uri
-                .query()
-                .map_or(path_end, |q| offset(q, uri.as_str()) + q.len()),
         })
     }
 
@@ -681,7 +703,7 @@ impl<'b, 'r> Resolved<'b, 'r> {
     /// suffix of the reference path, the URI is the base up to the end of `head` and the
     /// reference from the start of `tail`.
     #[inline(always)]
-    fn concat_split(&self, base: &Base<'b>, r_path_end: usize) -> Option<(usize, usize)> {
+    fn concat_split(&self, base: &Base<'b>, r_path_end: usize) -> Option<(&'b str, &'r str)> {
         if self.kind != PathKind::Concat {
             return None;
         }
@@ -705,18 +727,17 @@ impl<'b, 'r> Resolved<'b, 'r> {
                 return None;
             }
         }
-        Some((base.path_start + head.len(), r_path_end - tail.len()))
+        Some((
+            self.base.as_str().get(..base.path_start + head.len())?,
+            self.reference.as_str().get(r_path_end - tail.len()..)?,
+        ))
     }
 
     /// The result as a prefix of the base's text followed by a suffix of the reference's,
     /// when it is that (see `split`): writing it is two copies.
     #[inline(always)]
     fn two_slices(&self) -> Option<(&'b str, &'r str)> {
-        let (x, y) = self.split?;
-        Some((
-            self.base.as_str().get(..x)?,
-            self.reference.as_str().get(y..)?,
-        ))
+        self.split
     }
 
     fn pick<'s>(&'s self, src: Src, f: impl Fn(&UriRef<'s>) -> Option<&'s str>) -> Option<&'s str> {
