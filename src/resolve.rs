@@ -137,9 +137,9 @@ pub struct Resolved<'b, 'r> {
     head: &'b str,
     tail: &'r str,
     kind: PathKind,
-    /// `Some((x, y))` when the written URI is `base[..x] ++ reference[y..]` (the common case,
-    /// e.g. `http://a/b/` + `c?d`): set by the resolver, which knows where each piece comes
-    /// from, so that writing it is two copies.
+    /// `Some((a, b))` when the written URI is `a ++ b`, a prefix of the base's text and a
+    /// suffix of the reference's (the common case, e.g. `http://a/b/` + `c?d`): set by the
+    /// resolver, which knows where each piece comes from, so that writing it is two copies.
     split: Option<(&'b str, &'r str)>,
 }
 
@@ -511,8 +511,11 @@ impl Resolver {
 ///
 /// [`Base::new`] checks once what every resolution needs of the base (a scheme, §5.2.1) and
 /// scans its path once: the §5.2.3 merge head (the path up to its last `/`, or `/` for an
-/// authority with an empty path) and whether that head holds dot-segments. Resolving against
-/// it then cannot fail and costs only the reference's share of the work.
+/// authority with an empty path), whether that head holds dot-segments, where it ends once
+/// leading ".." of a reference remove its last segments (up to four), and the prefixes of the
+/// base's text that results start with. Resolving against it then cannot fail and costs only
+/// the reference's share of the work: for most references, a scan of the reference path for
+/// dot-segments and two copies when the result is written.
 ///
 /// ```
 /// use urilex::{Base, UriRef};
