@@ -511,6 +511,10 @@ pub(crate) fn has_dot_segment(s: &str) -> bool {
     if b.first() == Some(&b'.') && dot_segment_at(b, 0) {
         return true;
     }
+    // Any later dot-segment starts with "/.": without that pair there is none.
+    if !has_slash_dot(b) {
+        return false;
+    }
     // Words without a '.' (most of them) cost one test; in the others, look for "/." pairs,
     // including one whose '/' ends the previous word.
     let mut chunks = b.chunks_exact(8);
@@ -540,6 +544,96 @@ pub(crate) fn has_dot_segment(s: &str) -> bool {
         after_slash = c == b'/';
     }
     false
+}
+
+/// Whether `b` contains the pair "/." anywhere: the only way a dot-segment can start after
+/// the first byte. Most paths have none, so this is the test that lets resolution skip
+/// dot-segment removal; a pair that is not a dot-segment ("/.well-known") only costs the
+/// exact check that follows.
+///
+/// From 17 bytes on, blocks of 16 pairs (see [`slash_dot_in_block`]), the last one flush
+/// with the end. Below that, words of 8 bytes: for a little-endian word `w`, byte `k` of
+/// `(w ^ "////…") | ((w >> 8) ^ "....…")` is zero exactly when bytes `k, k+1` are "/.", for
+/// `k < 7` (byte 7 pairs with the next word's first byte, so words are read every 7 bytes,
+/// the last one flush with the end). Paths under 8 bytes are packed into one word with zero
+/// bytes above, which are neither '/' nor '.'.
+#[inline]
+pub(crate) fn has_slash_dot(b: &[u8]) -> bool {
+    let n = b.len();
+    if n >= 17 {
+        let mut i = 0;
+        while i + 17 < n {
+            if slash_dot_in_block(b, i) {
+                return true;
+            }
+            i += 16;
+        }
+        return slash_dot_in_block(b, n - 17);
+    }
+    let word = |i: usize| {
+        b.get(i..i + 8)
+            .and_then(|c| c.try_into().ok())
+            .map_or(0, u64::from_le_bytes)
+    };
+    if n < 8 {
+        if n < 2 {
+            return false;
+        }
+        // Two overlapping reads of 4 (or 1 and 2) bytes; the bytes they share are equal, so
+        // OR-ing them is exact.
+        let (lo, hi, at) = if n >= 4 {
+            let half = |i: usize| {
+                b.get(i..i + 4)
+                    .and_then(|c| c.try_into().ok())
+                    .map_or(0, u32::from_le_bytes)
+            };
+            (u64::from(half(0)), u64::from(half(n - 4)), n - 4)
+        } else {
+            let lo = u64::from(b.first().copied().unwrap_or(0));
+            let pair = |i: usize| {
+                b.get(i..i + 2)
+                    .and_then(|c| c.try_into().ok())
+                    .map_or(0, u16::from_le_bytes)
+            };
+            (lo, u64::from(pair(n - 2)), n - 2)
+        };
+        return slash_dot_in(lo | hi << (8 * at));
+    }
+    let mut i = 0;
+    while i + 8 < n {
+        if slash_dot_in(word(i)) {
+            return true;
+        }
+        i += 7;
+    }
+    slash_dot_in(word(n - 8))
+}
+
+/// Whether one of the 16 pairs starting at `b[at..at + 16]` is "/." (`false` if the 17 bytes
+/// are not all there). Written as a plain loop over a fixed-size array, which LLVM turns into
+/// two 16-byte compares, an AND and a mask test (SSE2 on x86-64), without `unsafe`.
+#[inline(always)]
+fn slash_dot_in_block(b: &[u8], at: usize) -> bool {
+    let Some(c) = b
+        .get(at..at + 17)
+        .and_then(|c| <&[u8; 17]>::try_from(c).ok())
+    else {
+        return false;
+    };
+    let mut found = 0u8;
+    for i in 0..16 {
+        found |= u8::from(c[i] == b'/') & u8::from(c[i + 1] == b'.');
+    }
+    found != 0
+}
+
+/// Whether bytes `k, k+1` of `w` are "/." for some `k < 7` (see [`has_slash_dot`]). The zero
+/// byte test may also flag a byte above a zero byte (its borrow), but never without one.
+#[inline(always)]
+fn slash_dot_in(w: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let z = (w ^ (u64::from(b'/') * ONES)) | ((w >> 8) ^ (u64::from(b'.') * ONES));
+    z.wrapping_sub(ONES) & !z & (ONES << 7) != 0
 }
 
 /// Index of the last '/' in `s`, a word at a time from the end (the last '/' of a base path
@@ -653,7 +747,29 @@ mod tests {
                 let s = core::str::from_utf8(&v).unwrap();
                 let expected = s.split('/').any(|seg| seg == "." || seg == "..");
                 assert_eq!(has_dot_segment(s), expected, "{s:?}");
+                assert_eq!(has_slash_dot(&v), s.contains("/."), "{s:?}");
                 assert_eq!(rfind_slash(s), s.rfind('/'), "{s:?}");
+            }
+        }
+    }
+
+    /// The pair search at every offset and length across several words (the exhaustive test
+    /// above stops at 10 bytes, inside the first two reads).
+    #[test]
+    fn has_slash_dot_every_offset() {
+        for n in 0..48 {
+            let plain = std::vec![b'a'; n];
+            assert!(!has_slash_dot(&plain));
+            assert!(!has_slash_dot(&std::vec![b'/'; n]));
+            assert!(!has_slash_dot(&std::vec![b'.'; n]));
+            for k in 0..n.saturating_sub(1) {
+                let mut v = plain.clone();
+                v[k] = b'/';
+                v[k + 1] = b'.';
+                assert!(has_slash_dot(&v), "{n} {k}");
+                v[k] = b'.';
+                v[k + 1] = b'/';
+                assert!(!has_slash_dot(&v), "{n} {k}");
             }
         }
     }

@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use crate::dot_segments::{self, has_dot_segment, rfind_slash, Dots, Joined};
+use crate::dot_segments::{self, has_dot_segment, has_slash_dot, rfind_slash, Dots, Joined};
 use crate::{Host, HostKind, UriRef};
 
 /// How a [`Resolver`] reads references.
@@ -105,8 +105,8 @@ enum PathKind {
 ///
 /// When the result has no authority and its path starts with "//", the written text has "/."
 /// before the path, so that it re-parses with that path instead of an authority (the path
-/// `//x` is written `/.//x`, equivalent after §6.2.2.3). [`path`](Self::path) is the path
-/// without this prefix; [`len`](Self::len) and the writers include it.
+/// `//x` is written `/.//x`, equivalent after §6.2.2.3). [`path`](Self::path) includes this
+/// prefix, so it is always the path that the written text parses to.
 ///
 /// ```
 /// use urilex::UriRef;
@@ -137,12 +137,74 @@ pub struct Resolved<'b, 'r> {
     head: &'b str,
     tail: &'r str,
     kind: PathKind,
+    /// `Some((a, b))` when the written URI is `a ++ b`, a prefix of the base's text and a
+    /// suffix of the reference's (the common case, e.g. `http://a/b/` + `c?d`): set by the
+    /// resolver, which knows where each piece comes from, so that writing it is two copies.
+    split: Option<(&'b str, &'r str)>,
+}
+
+/// `s` from byte `i` on. A relative reference's path starts its text, so `i` is usually 0
+/// and the char-boundary check of slicing is skipped.
+#[inline(always)]
+fn text_from(s: &str, i: usize) -> &str {
+    if i == 0 {
+        s
+    } else {
+        s.get(i..).unwrap_or_default()
+    }
+}
+
+/// The leading "./", "../", "." and ".." segments of a relative path: how many bytes they
+/// take and how many ".." they hold (each removes a segment of the merge head: §5.2.4 rule A
+/// after the merge, or C on "/../").
+#[inline(always)]
+fn leading_dots(b: &[u8]) -> (usize, usize) {
+    let mut i = 0;
+    let mut pops = 0usize;
+    loop {
+        match b.get(i..).unwrap_or_default() {
+            [b'.', b'/', ..] => i += 2,
+            [b'.'] => i += 1,
+            [b'.', b'.', b'/', ..] => {
+                i += 3;
+                pops += 1;
+            }
+            [b'.', b'.'] => {
+                i += 2;
+                pops += 1;
+            }
+            _ => return (i, pops),
+        }
+    }
+}
+
+/// How many ".." a [`Base`] has planned for (see `Base::cuts`).
+const CUTS: usize = 4;
+
+/// Byte offset of `part` in `whole`, by address (`part` is a subslice of `whole`).
+#[inline(always)]
+fn offset(part: &str, whole: &str) -> usize {
+    (part.as_ptr() as usize).wrapping_sub(whole.as_ptr() as usize)
 }
 
 /// The path of a [`Resolved`]: the kept part of the base path followed by the reference path,
 /// with dot-segments removed. It cannot always be one `&str` (it may join text of the base
 /// and of the reference), so it is a view: it implements `Display`, knows its exact length,
 /// and [`as_str`](Self::as_str) gives it as one slice when it is one.
+///
+/// It is the path of the written URI: when the result has no authority and this path would
+/// start with "//", it starts with "/." before it (`/.//x`), as in the written text (see
+/// [`Resolved`]); its length and writers count that prefix.
+///
+/// ```
+/// use urilex::UriRef;
+/// let base = UriRef::parse("foo:/a")?;
+/// let out = UriRef::parse("/..//x")?.resolve(&base)?;
+/// assert_eq!(out.to_string(), "foo:/.//x");
+/// assert_eq!(out.path().to_string(), "/.//x");
+/// assert_eq!(out.path().len(), 5);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 ///
 /// ```
 /// use urilex::UriRef;
@@ -160,6 +222,8 @@ pub struct ResolvedPath<'a> {
     head: &'a str,
     tail: &'a str,
     kind: PathKind,
+    /// No authority precedes the path: if it starts with "//", "/." is put before it.
+    bare: bool,
 }
 
 impl Resolver {
@@ -200,7 +264,8 @@ impl Resolver {
         reference: &UriRef<'r>,
         base: &UriRef<'b>,
     ) -> Result<Resolved<'b, 'r>, ResolveError> {
-        Ok(self.resolve_base(reference, &Base::new(*base)?))
+        // One resolution: the cuts would cost more to plan than they save.
+        Ok(self.resolve_base(reference, &Base::prepare(*base, false)?))
     }
 
     /// Resolves `reference` against a prepared [`Base`]: as [`resolve`](Self::resolve), but
@@ -213,12 +278,136 @@ impl Resolver {
     /// assert_eq!(resolver.resolve_base(&UriRef::parse("?y")?, &page).to_string(), "http://a/b/c/?y");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn resolve_base<'b, 'r>(
         &self,
         reference: &UriRef<'r>,
         base: &Base<'b>,
     ) -> Resolved<'b, 'r> {
+        let reference = *reference;
+        if self.mode == Mode::Rfc2396 || reference.scheme().is_some() {
+            return self.resolve_general(&reference, base);
+        }
+        if reference.has_authority() {
+            return self.resolve_network_path(&reference, base);
+        }
+        // A relative reference with a path, a query or a fragment (a crawl's links): the
+        // cases below are kept small so that they inline into the caller.
+        let prepared = base;
+        let base = prepared.uri;
+        let r_path = reference.path();
+        let r_path_end = offset(r_path, reference.as_str()) + r_path.len();
+        let mut out = Resolved {
+            base,
+            reference,
+            scheme: Src::Base,
+            authority: base.has_authority().then_some(Src::Base),
+            query: reference.query().map(|_| Src::Ref),
+            head: "",
+            tail: "",
+            kind: PathKind::Concat,
+            split: None,
+        };
+        if r_path.is_empty() {
+            // §5.2.2: the base path as it is; the query of the reference, else the base's.
+            // The text is the base up to the end of its path or its query, then the
+            // reference's query and fragment. (No "/." is due: without an authority, a
+            // parsed path cannot start with "//".)
+            out.head = base.path();
+            let base_text = if out.query.is_some() {
+                prepared.through_path
+            } else {
+                out.query = base.query().map(|_| Src::Base);
+                prepared.through_query
+            };
+            out.split = Some((base_text, text_from(reference.as_str(), r_path_end)));
+            return out;
+        }
+        // §5.2.2: an absolute path replaces the base's; else the §5.2.3 merge, with the head
+        // prepared by Base::new.
+        let (head, head_dots, head_text) = if r_path.as_bytes().first() == Some(&b'/') {
+            ("", false, Some(prepared.before_path))
+        } else {
+            (prepared.head, prepared.head_dots, prepared.head_text)
+        };
+        let r_path_start = r_path_end - r_path.len();
+        // No dot-segment needs a "." segment at the start of the reference path or a "/."
+        // pair in it (the head is empty or ends with "/"): then the path is `head ++ r_path`
+        // and the text is the base up to the end of the head, then the whole reference.
+        // (No "/." is due: the reference path cannot start with "//", nor can a base path
+        // without an authority, and a merge puts a relative path after the head.)
+        if !head_dots
+            && r_path.as_bytes().first() != Some(&b'.')
+            && !has_slash_dot(r_path.as_bytes())
+        {
+            out.head = head;
+            out.tail = r_path;
+            out.split = head_text.map(|t| (t, text_from(reference.as_str(), r_path_start)));
+            return out;
+        }
+        // Leading "./" and "../" and no other dot-segment (a crawl's "../img/a.png"): the path
+        // is a prefix of the head, planned by Base::new, then the rest of the reference path.
+        if let (false, Some(t)) = (head_dots, head_text) {
+            let (i, pops) = leading_dots(r_path.as_bytes());
+            let rest = r_path.get(i..).unwrap_or_default();
+            let kept = match pops {
+                0 => Some((t, head)),
+                n => prepared.cuts.get(n - 1).copied().flatten(),
+            };
+            // Without an authority, a rest starting with "/" could make the path start with
+            // "//" (then "/." is due): left to the general code.
+            let slash = rest.as_bytes().first() == Some(&b'/') && out.authority.is_none();
+            if let (Some((text, kept)), false, false) =
+                (kept, slash, has_slash_dot(rest.as_bytes()))
+            {
+                out.head = kept;
+                out.tail = rest;
+                out.split = Some((text, text_from(reference.as_str(), r_path_start + i)));
+                return out;
+            }
+        }
+        // Other dot-segments. (Not planned here: taking `&mut out` would keep the compiler
+        // from holding the fast path's result in registers.)
+        self.resolve_general(&reference, prepared)
+    }
+
+    /// A network-path reference (`//host/path`) in the strict modes: §5.2.2 keeps its
+    /// authority and path, and the base gives the scheme. Without a "/." pair its path (empty
+    /// or starting with "/") has no dot-segment, and the text is the base's "scheme:" then
+    /// the whole reference.
+    #[inline(never)]
+    fn resolve_network_path<'b, 'r>(
+        &self,
+        reference: &UriRef<'r>,
+        base: &Base<'b>,
+    ) -> Resolved<'b, 'r> {
+        let r_path = reference.path();
+        match reference.authority() {
+            Some(a) if !has_slash_dot(r_path.as_bytes()) => Resolved {
+                base: base.uri,
+                reference: *reference,
+                scheme: Src::Base,
+                authority: Some(Src::Ref),
+                query: reference.query().map(|_| Src::Ref),
+                head: "",
+                tail: r_path,
+                kind: PathKind::Concat,
+                split: Some((
+                    base.through_scheme,
+                    text_from(
+                        reference.as_str(),
+                        offset(a, reference.as_str()).wrapping_sub(2),
+                    ),
+                )),
+            },
+            _ => self.resolve_general(reference, base),
+        }
+    }
+
+    /// [`resolve_base`](Self::resolve_base) in every mode and for every reference; the fast
+    /// path above handles the common relative references of the strict modes.
+    #[inline(never)]
+    fn resolve_general<'b, 'r>(&self, reference: &UriRef<'r>, base: &Base<'b>) -> Resolved<'b, 'r> {
         let prepared = base;
         let base = prepared.uri;
         let base_scheme = base.scheme().unwrap_or_default(); // Base::new checked it
@@ -232,24 +421,43 @@ impl Resolver {
             head: "",
             tail: "",
             kind: PathKind::Concat,
+            split: None,
         };
         let r_scheme = match (self.mode, reference.scheme()) {
             (Mode::NonStrict, Some(s)) if s.eq_ignore_ascii_case(base_scheme) => None,
             (_, s) => s,
         };
         let r_path = reference.path();
+        let r_path_end = offset(r_path, reference.as_str()) + r_path.len();
         let rfc2396 = self.mode == Mode::Rfc2396;
         if r_scheme.is_some() || reference.has_authority() {
             // §5.2.2: the reference's own scheme (if any), authority and path.
             if r_scheme.is_some() {
                 out.scheme = Src::Ref;
             }
-            out.authority = reference.has_authority().then_some(Src::Ref);
+            let r_authority = reference.authority();
+            out.authority = r_authority.map(|_| Src::Ref);
             out.query = reference.query().map(|_| Src::Ref);
             if rfc2396 {
                 out.tail = r_path;
             } else {
                 out.set_dots(Dots::Rfc3986, "", false, r_path);
+            }
+            // The path unchanged: the reference from its scheme, or from its "//" after the
+            // base's scheme. (No "/." is due: without an authority, a reference path cannot
+            // start with "//".)
+            if out.kind == PathKind::Concat && out.tail.len() == r_path.len() {
+                out.split = match (out.scheme, r_authority) {
+                    (Src::Ref, _) => Some(("", reference.as_str())),
+                    (Src::Base, Some(a)) => Some((
+                        prepared.through_scheme,
+                        text_from(
+                            reference.as_str(),
+                            offset(a, reference.as_str()).wrapping_sub(2),
+                        ),
+                    )),
+                    (Src::Base, None) => None,
+                };
             }
             return out;
         }
@@ -258,10 +466,20 @@ impl Resolver {
             // (RFC 2396 step 2: the same for a reference without a query; `?y` is merged as a
             // relative path by its step 6 instead.)
             out.head = base.path();
-            out.query = match reference.query() {
-                Some(_) => Some(Src::Ref),
-                None => base.query().map(|_| Src::Base),
+            // The base up to the end of its path or its query, then the reference's query
+            // and fragment. (No "/." is due: without an authority, a parsed path cannot
+            // start with "//".)
+            let base_text = match reference.query() {
+                Some(_) => {
+                    out.query = Some(Src::Ref);
+                    prepared.through_path
+                }
+                None => {
+                    out.query = base.query().map(|_| Src::Base);
+                    prepared.through_query
+                }
             };
+            out.split = Some((base_text, text_from(reference.as_str(), r_path_end)));
             return out;
         }
         out.query = reference.query().map(|_| Src::Ref);
@@ -273,6 +491,7 @@ impl Resolver {
             } else {
                 out.set_dots(Dots::Rfc3986, "", false, r_path);
             }
+            out.split = out.concat_split(prepared, r_path_end);
             return out;
         }
         // §5.2.3 merge, with the head prepared by Base::new.
@@ -282,6 +501,7 @@ impl Resolver {
             Dots::Rfc3986
         };
         out.set_dots(mode, prepared.head, prepared.head_dots, r_path);
+        out.split = out.concat_split(prepared, r_path_end);
         out
     }
 }
@@ -291,8 +511,11 @@ impl Resolver {
 ///
 /// [`Base::new`] checks once what every resolution needs of the base (a scheme, §5.2.1) and
 /// scans its path once: the §5.2.3 merge head (the path up to its last `/`, or `/` for an
-/// authority with an empty path) and whether that head holds dot-segments. Resolving against
-/// it then cannot fail and costs only the reference's share of the work.
+/// authority with an empty path), whether that head holds dot-segments, where it ends once
+/// leading ".." of a reference remove its last segments (up to four), and the prefixes of the
+/// base's text that results start with. Resolving against it then cannot fail and costs only
+/// the reference's share of the work: for most references, a scan of the reference path for
+/// dot-segments and two copies when the result is written.
 ///
 /// ```
 /// use urilex::{Base, UriRef};
@@ -319,6 +542,24 @@ pub struct Base<'a> {
     head: &'a str,
     /// Whether `head` has a dot-segment (then the writers remove them).
     head_dots: bool,
+    /// Offsets in the base's text: the end of `head` when `head` is text of the base (not
+    /// the "/" put for an empty path), its path's start and end, and the end of its query
+    /// (of its path if it has none).
+    head_text: Option<&'a str>,
+    /// `cuts[k]`: the base text up to the end of the head once `k + 1` segments are removed
+    /// from it (for a reference starting with `k + 1` ".."), and that head, when it is a
+    /// prefix of the head; `None` where §5.2.4 puts a "/" that is not in the base (a
+    /// rootless head emptied: `a/` + `../c` is `/c`) or the head has dot-segments.
+    cuts: [Option<(&'a str, &'a str)>; CUTS],
+    /// The base's text up to the end of its scheme's ":", up to its path, through its path,
+    /// and through its query (through its path if it has none). With `head_text` and
+    /// `cuts`, these are the first of the two slices a result is written as.
+    through_scheme: &'a str,
+    before_path: &'a str,
+    through_path: &'a str,
+    through_query: &'a str,
+    /// Offset of the path in the base's text.
+    path_start: usize,
 }
 
 impl<'a> Base<'a> {
@@ -330,6 +571,13 @@ impl<'a> Base<'a> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(uri: UriRef<'a>) -> Result<Self, ResolveError> {
+        Self::prepare(uri, true)
+    }
+
+    /// [`new`](Self::new), planning the cuts of the head for leading ".." or not (then such
+    /// references take the general path).
+    #[inline(always)]
+    fn prepare(uri: UriRef<'a>, plan_cuts: bool) -> Result<Self, ResolveError> {
         if uri.scheme().is_none() {
             return Err(ResolveError::BaseWithoutScheme);
         }
@@ -339,10 +587,38 @@ impl<'a> Base<'a> {
         } else {
             rfind_slash(path).and_then(|i| path.get(..=i)).unwrap_or("")
         };
+        let text = uri.as_str();
+        let to = |end: usize| text.get(..end).unwrap_or_default();
+        let path_start = offset(path, text);
+        let path_end = path_start + path.len();
+        let head_dots = has_dot_segment(head);
+        let head_end = (head.len() <= path.len()).then_some(path_start + head.len());
+        // As set_dots removes segments: each ".." cuts the head back to the "/" before its
+        // last segment; an absolute head stops at "/", an empty one stays empty.
+        let mut cuts = [None; CUTS];
+        let mut kept = Some(head.len());
+        for cut in cuts.iter_mut().take(if plan_cuts { CUTS } else { 0 }) {
+            kept = kept.and_then(|k| match head.get(..k.saturating_sub(1)).map(rfind_slash) {
+                _ if k == 0 => Some(0),
+                Some(Some(p)) => Some(p + 1),
+                _ if head.starts_with('/') => Some(1),
+                _ => None,
+            });
+            if let (Some(k), Some(_), false) = (kept, head_end, head_dots) {
+                *cut = head.get(..k).map(|h| (to(path_start + k), h));
+            }
+        }
         Ok(Base {
             uri,
             head,
-            head_dots: has_dot_segment(head),
+            head_dots,
+            head_text: head_end.map(to),
+            cuts,
+            through_scheme: to(uri.scheme().map_or(0, |s| s.len() + 1)),
+            before_path: to(path_start),
+            through_path: to(path_end),
+            through_query: to(uri.query().map_or(path_end, |q| offset(q, text) + q.len())),
+            path_start,
         })
     }
 
@@ -364,6 +640,7 @@ impl<'b, 'r> Resolved<'b, 'r> {
     /// dot-segment in `head`, and only leading "./" and "../" in `tail`) that is a prefix of
     /// `head` plus a suffix of `tail`, found here in one pass; otherwise the removal is left to
     /// the writers.
+    #[inline(never)]
     fn set_dots(&mut self, mode: Dots, head: &'b str, head_dots: bool, tail: &'r str) {
         self.head = head;
         self.tail = tail;
@@ -378,30 +655,18 @@ impl<'b, 'r> Resolved<'b, 'r> {
             return;
         }
         let whole = (head, tail);
+        // The common case: no dot-segment at all, which needs a "." segment at the start of
+        // the tail or a "/." pair in it (the head has none, and ends with "/" if not empty).
+        if tail.as_bytes().first() != Some(&b'.') && !has_slash_dot(tail.as_bytes()) {
+            self.kind = PathKind::Concat;
+            return;
+        }
         // An absolute path alone is "/" followed by a relative tail.
         let (head, tail) = match (head.is_empty(), tail.strip_prefix('/')) {
             (true, Some(rest)) => ("/", rest),
             _ => (head, tail),
         };
-        // Leading "./" and "../" of the tail: count the ".." (rule A, or C on "/../").
-        let b = tail.as_bytes();
-        let mut i = 0;
-        let mut pops = 0usize;
-        loop {
-            match (b.get(i), b.get(i + 1), b.get(i + 2)) {
-                (Some(b'.'), Some(b'/'), _) => i += 2,
-                (Some(b'.'), None, _) => i += 1,
-                (Some(b'.'), Some(b'.'), Some(b'/')) => {
-                    i += 3;
-                    pops += 1;
-                }
-                (Some(b'.'), Some(b'.'), None) => {
-                    i += 2;
-                    pops += 1;
-                }
-                _ => break,
-            }
-        }
+        let (i, pops) = leading_dots(tail.as_bytes());
         let rest = tail.get(i..).unwrap_or("");
         if has_dot_segment(rest) {
             return;
@@ -436,72 +701,46 @@ impl<'b, 'r> Resolved<'b, 'r> {
         self.kind = PathKind::Concat;
     }
 
-    /// The result as a prefix of the base's text followed by a suffix of the reference's,
-    /// when it is that (the common case: `http://a/b/` + `c?d`): writing it is two copies.
+    /// The split of a path-only result (the reference has no scheme or authority): when the
+    /// path is `head ++ tail` as it is, with `head` a prefix of the base path and `tail` a
+    /// suffix of the reference path, the URI is the base up to the end of `head` and the
+    /// reference from the start of `tail`.
     #[inline(always)]
-    fn two_slices(&self) -> Option<(&str, &str)> {
+    fn concat_split(&self, base: &Base<'b>, r_path_end: usize) -> Option<(&'b str, &'r str)> {
         if self.kind != PathKind::Concat {
             return None;
         }
-        let (b, r) = (self.base.as_str(), self.reference.as_str());
         let (head, tail) = (self.head, self.tail);
         let bp = self.base.path();
         let rp = self.reference.path();
-        // Offsets by address: every piece is a subslice of `b` or `r` (or a static "/").
-        let off =
-            |s: &str, whole: &str| (s.as_ptr() as usize).wrapping_sub(whole.as_ptr() as usize);
-        // Base text: scheme, and authority and a prefix of the path if they are the base's.
-        let base_end = match (self.scheme, self.authority, self.query) {
-            (Src::Ref, ..) => 0,
-            (Src::Base, _, Some(Src::Base)) => {
-                // Empty reference path: the base up to its query end, the path whole.
-                if !tail.is_empty() || head.len() != bp.len() || head.as_ptr() != bp.as_ptr() {
-                    return None;
-                }
-                let q = self.base.query()?;
-                off(q, b) + q.len()
-            }
-            (Src::Base, Some(Src::Ref), _) => self.base.scheme()?.len() + 1,
-            (Src::Base, ..) => {
-                if !head.is_empty() && head.as_ptr() != bp.as_ptr() {
-                    return None;
-                }
-                off(bp, b) + head.len()
-            }
-        };
-        if self.scheme == Src::Base
-            && self.authority != Some(Src::Ref)
-            && !head.is_empty()
-            && head.len() > bp.len()
-        {
+        // By address: `head` may be a static "/" rather than base text, `tail` a suffix of
+        // the reference path or empty. Equal addresses within bounds mean equal bytes, so
+        // the check cannot accept a wrong piece.
+        let head_in_base =
+            head.is_empty() || (head.as_ptr() == bp.as_ptr() && head.len() <= bp.len());
+        let tail_in_ref = tail.is_empty()
+            || (tail.len() <= rp.len() && offset(tail, rp).wrapping_add(tail.len()) == rp.len());
+        if !(head_in_base && tail_in_ref) {
             return None;
         }
-        // Reference text: from its scheme or authority with the whole path, or from a suffix
-        // of its path; its query and fragment follow it.
-        let ref_start = if self.scheme == Src::Ref || self.authority == Some(Src::Ref) {
-            if !head.is_empty() || tail.len() != rp.len() || tail.as_ptr() != rp.as_ptr() {
-                return None;
-            }
-            if self.scheme == Src::Ref {
-                0
-            } else {
-                off(self.reference.authority()?, r).checked_sub(2)?
-            }
-        } else {
-            let rp_end = off(rp, r) + rp.len();
-            if tail.is_empty() {
-                rp_end
-            } else if tail.len() <= rp.len() && off(tail, r) + tail.len() == rp_end {
-                rp_end - tail.len()
-            } else {
-                return None;
-            }
-        };
         // The "/." rule needs a third piece.
-        if self.authority.is_none() && self.path().shape().1 {
-            return None;
+        if self.authority.is_none() {
+            let mut two = head.bytes().chain(tail.bytes());
+            if two.next() == Some(b'/') && two.next() == Some(b'/') {
+                return None;
+            }
         }
-        Some((b.get(..base_end)?, r.get(ref_start..)?))
+        Some((
+            self.base.as_str().get(..base.path_start + head.len())?,
+            self.reference.as_str().get(r_path_end - tail.len()..)?,
+        ))
+    }
+
+    /// The result as a prefix of the base's text followed by a suffix of the reference's,
+    /// when it is that (see `split`): writing it is two copies.
+    #[inline(always)]
+    fn two_slices(&self) -> Option<(&'b str, &'r str)> {
+        self.split
     }
 
     fn pick<'s>(&'s self, src: Src, f: impl Fn(&UriRef<'s>) -> Option<&'s str>) -> Option<&'s str> {
@@ -588,12 +827,14 @@ impl<'b, 'r> Resolved<'b, 'r> {
         false
     }
 
-    /// The path (§5.2.2 `T.path`), as a view; see [`ResolvedPath`].
+    /// The path (§5.2.2 `T.path`, with "/." before it where it would start with "//" and
+    /// there is no authority), as a view; see [`ResolvedPath`].
     pub fn path(&self) -> ResolvedPath<'_> {
         ResolvedPath {
             head: self.head,
             tail: self.tail,
             kind: self.kind,
+            bare: self.authority.is_none(),
         }
     }
 
@@ -607,26 +848,14 @@ impl<'b, 'r> Resolved<'b, 'r> {
         self.reference.fragment()
     }
 
-    /// Whether "/." is written before the path (no authority, path starting with "//").
-    fn dot_prefix(&self, path: &ResolvedPath<'_>) -> bool {
-        self.authority.is_none() && path.shape().1
-    }
-
     /// The exact length of the written URI.
     pub fn len(&self) -> usize {
         if let Some((a, b)) = self.two_slices() {
             return a.len() + b.len();
         }
-        let path = self.path();
-        let (plen, slashes) = path.shape();
         self.scheme().map_or(0, |s| s.len() + 1)
             + self.authority().map_or(0, |a| a.len() + 2)
-            + plen
-            + if self.authority.is_none() && slashes {
-                2
-            } else {
-                0
-            }
+            + self.path().len()
             + self.query().map_or(0, |q| q.len() + 1)
             + self.fragment().map_or(0, |f| f.len() + 1)
     }
@@ -661,14 +890,11 @@ impl<'b, 'r> Resolved<'b, 'r> {
             w.write_str(s)?;
             w.write_str(":")?;
         }
-        let path = self.path();
         if let Some(a) = self.authority() {
             w.write_str("//")?;
             w.write_str(a)?;
-        } else if self.dot_prefix(&path) {
-            w.write_str("/.")?;
         }
-        path.write_to(w)?;
+        self.path().write_to(w)?;
         if let Some(q) = self.query() {
             w.write_str("?")?;
             w.write_str(q)?;
@@ -696,12 +922,23 @@ impl<'b, 'r> Resolved<'b, 'r> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[cfg(feature = "alloc")]
+    #[inline(always)]
     pub fn append_to(&self, out: &mut alloc::string::String) {
         if let Some((a, b)) = self.two_slices() {
+            // One capacity check for both copies.
+            out.reserve(a.len() + b.len());
             out.push_str(a);
             out.push_str(b);
             return;
         }
+        self.append_parts(out);
+    }
+
+    /// Appends component by component (§5.3), for results that are not two slices; kept out
+    /// of line so that the two-slice case inlines small.
+    #[cfg(feature = "alloc")]
+    #[inline(never)]
+    fn append_parts(&self, out: &mut alloc::string::String) {
         if let Some(s) = self.scheme() {
             out.push_str(s);
             out.push(':');
@@ -710,11 +947,7 @@ impl<'b, 'r> Resolved<'b, 'r> {
             out.push_str("//");
             out.push_str(a);
         }
-        let path_start = out.len();
         self.path().append_to(out);
-        if self.authority.is_none() && out.get(path_start..).is_some_and(|p| p.starts_with("//")) {
-            out.insert_str(path_start, "/.");
-        }
         if let Some(q) = self.query() {
             out.push('?');
             out.push_str(q);
@@ -752,7 +985,7 @@ impl ResolvedPath<'_> {
         }
     }
 
-    /// Length, and whether it starts with "//".
+    /// Length and whether it starts with "//", without the "/." prefix.
     fn shape(&self) -> (usize, bool) {
         match self.kind {
             PathKind::Concat => {
@@ -776,7 +1009,13 @@ impl ResolvedPath<'_> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn len(&self) -> usize {
-        self.shape().0
+        let (len, slashes) = self.shape();
+        len + if self.bare && slashes { 2 } else { 0 }
+    }
+
+    /// Whether "/." is put before the path (no authority, and it starts with "//").
+    fn prefixed(&self) -> bool {
+        self.bare && self.shape().1
     }
 
     /// Whether the path is empty.
@@ -800,11 +1039,13 @@ impl ResolvedPath<'_> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn as_str(&self) -> Option<&str> {
-        match (self.kind, self.head.is_empty(), self.tail.is_empty()) {
-            (PathKind::Concat, true, _) => Some(self.tail),
-            (PathKind::Concat, _, true) => Some(self.head),
-            _ => None,
-        }
+        let whole = match (self.kind, self.head.is_empty(), self.tail.is_empty()) {
+            (PathKind::Concat, true, _) => self.tail,
+            (PathKind::Concat, _, true) => self.head,
+            _ => return None,
+        };
+        // With the "/." prefix it is not a slice of either input.
+        (!(self.bare && whole.starts_with("//"))).then_some(whole)
     }
 
     /// Writes the path into `w`. Nothing is allocated, except where dot-segments split the
@@ -820,6 +1061,9 @@ impl ResolvedPath<'_> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn write_to<W: fmt::Write + ?Sized>(&self, w: &mut W) -> fmt::Result {
+        if self.prefixed() {
+            w.write_str("/.")?;
+        }
         match self.kind {
             PathKind::Concat => {
                 w.write_str(self.head)?;
@@ -842,12 +1086,18 @@ impl ResolvedPath<'_> {
     /// ```
     #[cfg(feature = "alloc")]
     pub fn append_to(&self, out: &mut alloc::string::String) {
+        let start = out.len();
         match self.kind {
             PathKind::Concat => {
                 out.push_str(self.head);
                 out.push_str(self.tail);
             }
             PathKind::Dots(mode) => dot_segments::append(self.joined(), mode, out),
+        }
+        // Whether the "/." prefix is due is known only once dot-segments are removed; it is
+        // rare (no authority), so it is put in front afterwards.
+        if self.bare && out.get(start..).is_some_and(|p| p.starts_with("//")) {
+            out.insert_str(start, "/.");
         }
     }
 }

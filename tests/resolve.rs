@@ -9,7 +9,9 @@ use std::fmt::Write as _;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use proptest::prelude::*;
-use urilex::{remove_dot_segments, remove_dot_segments_into, Mode, ResolveError, Resolver, UriRef};
+use urilex::{
+    remove_dot_segments, remove_dot_segments_into, Base, Mode, ResolveError, Resolver, UriRef,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Allocation counting: only on threads that ask for it, so parallel tests do not interfere.
@@ -91,6 +93,19 @@ fn resolve_with(mode: Mode, base: &str, reference: &str) -> Result<String, Strin
         out.len(),
         shown.len(),
         "len for {base} + {reference} = {shown}"
+    );
+    // A prepared base (Base::new, which plans more than a one-shot resolve) gives the same.
+    let prepared = Resolver::new(mode).resolve_base(&r, &Base::new(b).unwrap());
+    let mut appended = String::new();
+    prepared.append_to(&mut appended);
+    assert_eq!(
+        (
+            appended.as_str(),
+            prepared.len(),
+            prepared.path().to_string()
+        ),
+        (shown.as_str(), shown.len(), out.path().to_string()),
+        "prepared base for {base} + {reference}"
     );
     let path = out.path();
     assert_eq!(
@@ -268,6 +283,48 @@ fn design_decisions() {
     let out = resolve("foo:/a", "/..//x");
     let reparsed = UriRef::parse(&out).unwrap();
     assert_eq!((reparsed.authority(), reparsed.path()), (None, "/.//x"));
+}
+
+/// `Resolved::path()` is the path of the written text, "/." prefix included, through every
+/// way of reading it (the prefix used to be written but left out of the view).
+#[test]
+fn path_view_includes_dot_prefix() {
+    // (base, reference, path): no authority, and the merged path starts with "//" once
+    // dot-segments are gone; each reaches a different path plan (head "/" plus a suffix of
+    // the reference, the reference's suffix alone, removal left to the writers, RFC 2396).
+    let cases = [
+        (Mode::Strict, "a:/b", ".//c", "/.//c"),
+        (Mode::Strict, "foo:/a", "/..//x", "/.//x"),
+        (Mode::Strict, "foo:", ".///x", "/.//x"),
+        (Mode::Strict, "foo:/a/b", "x/../..//y/./z", "/.//y/z"),
+        (Mode::Strict, "http://a/b", "s:/..//y", "/.//y"),
+        (Mode::Rfc2396, "http:.//b/..//a/.b", "..a", "/.//a/..a"),
+    ];
+    for (mode, base, reference, want) in cases {
+        let b = UriRef::parse(base).unwrap();
+        let r = UriRef::parse(reference).unwrap();
+        let out = Resolver::new(mode).resolve(&r, &b).unwrap();
+        let written = out.to_string();
+        let reparsed = UriRef::parse(&written).unwrap();
+        assert_eq!(reparsed.authority(), None, "{base} + {reference}");
+        assert_eq!(reparsed.path(), want, "{base} + {reference} = {written}");
+        let path = out.path();
+        assert_eq!(path.to_string(), want, "{base} + {reference}: Display");
+        assert_eq!(path.len(), want.len(), "{base} + {reference}: len");
+        assert!(!path.is_empty());
+        let mut appended = String::from("x");
+        path.append_to(&mut appended);
+        assert_eq!(&appended[1..], want, "{base} + {reference}: append_to");
+        // Never a slice of the inputs without its prefix.
+        if let Some(p) = path.as_str() {
+            assert_eq!(p, want, "{base} + {reference}: as_str");
+        }
+        assert_eq!(out.len(), written.len());
+    }
+    // With an authority, a path cannot start with "//" unless the reference says so, and it
+    // gets no prefix.
+    let out = resolve("http://a/b", "//h//x");
+    assert_eq!(out, "http://h//x");
     // The base fragment is ignored (§5.1); a base without scheme is refused.
     assert_eq!(resolve("http://a/b#f", ""), "http://a/b");
     assert_eq!(resolve("http://a/b#f", "#g"), "http://a/b#g");
@@ -794,12 +851,8 @@ proptest! {
         prop_assert_eq!(parsed.has_authority(), out.has_authority());
         prop_assert_eq!(parsed.query(), out.query());
         prop_assert_eq!(parsed.fragment(), out.fragment());
-        let path = out.path().to_string();
-        if out.authority().is_none() && path.starts_with("//") {
-            prop_assert_eq!(parsed.path(), format!("/.{path}"));
-        } else {
-            prop_assert_eq!(parsed.path(), path);
-        }
+        // The view's path is the written one, "/." prefix included (DESIGN.md).
+        prop_assert_eq!(parsed.path(), out.path().to_string());
         // Resolving again: T has a scheme, so only its dot-segments could change it. Its path
         // has none, except where §5.2.2 copies the base path as it is (empty reference path).
         let o = UriRef::parse(&other).unwrap();

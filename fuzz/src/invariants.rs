@@ -589,12 +589,15 @@ pub fn check_resolve(base: &str, reference: &str) -> Result<(), String> {
         );
         let u =
             UriRef::parse(&out).map_err(|e| format!("{}: {out:?} does not parse: {e}", at()))?;
-        let mut path = res.path().to_string();
-        if !u.has_authority() && path.starts_with("//") {
-            // The view's path is T.path of §5.2.2; the text writes "/." before it (§5.3 would
-            // otherwise give an authority), and re-parsing keeps that "/." in the path.
-            path.insert_str(0, "/.");
-        }
+        // The view's path includes the "/." the text writes before a path starting with "//"
+        // when there is no authority (§5.3 would otherwise give an authority).
+        let path = res.path().to_string();
+        ensure!(
+            res.path().len() == path.len(),
+            "{}: path len {} vs {path:?}",
+            at(),
+            res.path().len()
+        );
         ensure!(
             (u.scheme(), u.authority(), u.userinfo(), u.host(), u.port())
                 == (
