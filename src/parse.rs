@@ -421,6 +421,11 @@ mod tests {
             "'+' goes the long way"
         );
         assert_eq!(colon("1http://example.com/"), None);
+        for b in 0..=255u8 {
+            let input = [&[b][..], b"ttp://example.com/"].concat();
+            let found = scan::scheme_colon_slash_slash(&input);
+            assert_eq!(found.is_some(), b.is_ascii_alphabetic(), "first byte {b}");
+        }
         assert_eq!(colon("http://x"), None, "shorter than a block");
         assert_eq!(
             colon("abcdefghijklmnopqrstuvwxyzabcdef://x.y/"),

@@ -109,7 +109,10 @@ fn skip_blocks<const SLASH: bool>(input: &[u8], mut pos: usize, loop_bit: u8) ->
 #[inline(always)]
 pub(crate) fn scheme_colon_slash_slash(input: &[u8]) -> Option<usize> {
     let colon = stops(*input.first_chunk::<16>()?, false).trailing_zeros() as usize;
-    let starts_scheme = input.first().is_some_and(u8::is_ascii_alphabetic);
+    // A letter: with bit 5 set, upper case becomes lower case (and no other byte a letter).
+    let starts_scheme = input
+        .first()
+        .is_some_and(|b| (b | 0x20).wrapping_sub(b'a') < 26);
     (colon < 16 && starts_scheme && input.get(colon..colon + 3) == Some(b"://")).then_some(colon)
 }
 
