@@ -12,7 +12,7 @@ use crate::tables::{
     BYTE_CLASS, COMPONENT, END, FAIL_KIND, FIRST_ACCEL, FIRST_FAIL, FIRST_MARK, LOOP_BIT,
     LOOP_BITS, MARK, MARK_THEN, START_ABSOLUTE_URI, START_RELATIVE_REF, START_URI,
     START_URI_REFERENCE, STATE_AUTH_START, STATE_HOST_OR_USERINFO, STATE_IPV6, STATE_PATH,
-    STATE_PATH_START, STATE_SCHEME_END, STRIDE_SHIFT, TRANS,
+    STATE_SCHEME_END, STRIDE_SHIFT, TRANS,
 };
 use crate::uri_ref::{Layout, UriRef};
 use crate::{Component, ErrorKind, ParseError};
@@ -352,6 +352,7 @@ impl<'a> Parser<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tables::STATE_PATH_START;
 
     /// The shortcut for "scheme://" in [`parse`] does what the DFA does with "//" after ':'.
     #[test]
