@@ -7,12 +7,12 @@
 //! single comparison, because build.rs numbers plain states first.
 
 use crate::host;
-use crate::scan;
+use crate::scan::{self, skip, Block};
 use crate::tables::{
-    BYTE_CLASS, COMPONENT, END, FAIL_KIND, FIRST_ACCEL, FIRST_FAIL, FIRST_MARK, LOOP_BIT,
-    LOOP_BITS, MARK, MARK_THEN, START_ABSOLUTE_URI, START_RELATIVE_REF, START_URI,
-    START_URI_REFERENCE, STATE_AUTH_START, STATE_HOST_OR_USERINFO, STATE_IPV6, STATE_PATH,
-    STATE_SCHEME_END, STRIDE_SHIFT, TRANS,
+    BYTE_CLASS, COMPONENT, END, FAIL_KIND, FIRST_ACCEL, FIRST_FAIL, FIRST_MARK, LOOP_BIT, MARK,
+    MARK_THEN, START_ABSOLUTE_URI, START_RELATIVE_REF, START_URI, START_URI_REFERENCE,
+    STATE_AUTH_START, STATE_HOST_OR_USERINFO, STATE_IPV6, STATE_PATH, STATE_SCHEME_END,
+    STRIDE_SHIFT, TRANS,
 };
 use crate::uri_ref::{Layout, UriRef};
 use crate::{Component, ErrorKind, ParseError};
@@ -93,10 +93,10 @@ pub(crate) fn parse(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
     let mut pos = 0;
     let mut state = start;
     if rule != Rule::RelativeRef {
-        if let Some(colon) = scan::scheme_colon_slash_slash(bytes) {
+        if let Some((colon, block)) = scan::scheme_colon_slash_slash(bytes) {
             // What the DFA would do from START or URI_START up to SCHEME_END (tested below).
             p.end_scheme(colon as u32); // < MAX_LEN: `colon` indexes the input
-            (state, pos) = p.authority_after(colon);
+            (state, pos) = p.authority_after(colon, block);
         }
     }
     while let Some(&byte) = bytes.get(pos) {
@@ -120,7 +120,7 @@ pub(crate) fn parse(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
             let mark = (next - FIRST_MARK) >> STRIDE_SHIFT;
             p.mark(mark, pos)?;
             if next == STATE_SCHEME_END && bytes.get(pos + 1..pos + 3) == Some(b"//") {
-                (state, pos) = p.authority_after(pos);
+                (state, pos) = p.authority_after(pos, Block::EMPTY);
                 continue;
             }
             // "/", "?" and "#" hand over to the path, query or fragment state: skip its run.
@@ -143,63 +143,6 @@ const HOST_OR_USERINFO_LOOP: u8 = LOOP_BIT[(STATE_HOST_OR_USERINFO - FIRST_ACCEL
 
 /// The loop bit of PATH, where a path starts after an authority.
 const PATH_LOOP: u8 = LOOP_BIT[(STATE_PATH - FIRST_ACCEL) >> STRIDE_SHIFT];
-
-/// The index of the first byte at or after `pos` that does not keep the DFA in the state
-/// whose loop bit is `loop_bit`, or the input's length: sixteen bytes at a time (src/scan.rs)
-/// for the states that loop on letters and digits, two per table load otherwise and in inputs
-/// too short for a block.
-#[inline(always)]
-fn skip(input: &[u8], pos: usize, loop_bit: u8) -> usize {
-    if loop_bit & scan::VECTOR_STATES != 0 && input.len() >= 16 {
-        scan::skip(input, pos, loop_bit)
-    } else {
-        let rest = input.get(pos..).unwrap_or_default();
-        input.len() - skip_run(rest, loop_bit).len()
-    }
-}
-
-/// `LOOP_PAIRS[a | b << 8] == LOOP_BITS[a] & LOOP_BITS[b]`: tests two bytes per load.
-static LOOP_PAIRS: [u8; 65536] = {
-    let mut pairs = [0u8; 65536];
-    let mut i = 0;
-    while i < pairs.len() {
-        pairs[i] = LOOP_BITS[i & 0xff] & LOOP_BITS[i >> 8];
-        i += 1;
-    }
-    pairs
-};
-
-/// Drops the leading bytes of `rest` that keep the DFA in the state whose loop bit is
-/// `loop_bit`: eight at a time (one load, four pair lookups) while it can, then the rest of
-/// the run, shorter than eight, by testing four, two and one byte.
-#[inline(always)]
-fn skip_run(mut rest: &[u8], loop_bit: u8) -> &[u8] {
-    let pair = |w: u64| LOOP_PAIRS[(w & 0xffff) as usize];
-    while let Some(c) = rest.first_chunk::<8>() {
-        let w = u64::from_le_bytes(*c);
-        if pair(w) & pair(w >> 16) & pair(w >> 32) & pair(w >> 48) & loop_bit == 0 {
-            break;
-        }
-        rest = &rest[8..];
-    }
-    if let Some(c) = rest.first_chunk::<4>() {
-        let w = u64::from(u32::from_le_bytes(*c));
-        if pair(w) & pair(w >> 16) & loop_bit != 0 {
-            rest = &rest[4..];
-        }
-    }
-    if let Some(c) = rest.first_chunk::<2>() {
-        if pair(u64::from(u16::from_le_bytes(*c))) & loop_bit != 0 {
-            rest = &rest[2..];
-        }
-    }
-    if let Some((&b, tail)) = rest.split_first() {
-        if LOOP_BITS[b as usize] & loop_bit != 0 {
-            rest = tail;
-        }
-    }
-    rest
-}
 
 /// The error for an input too long for `u32` offsets.
 #[cold]
@@ -251,7 +194,7 @@ impl<'a> Parser<'a> {
     /// returns the state and position to go on from. "scheme://" is the commonest start of
     /// all.
     #[inline(always)]
-    fn authority_after(&mut self, colon: usize) -> (usize, usize) {
+    fn authority_after(&mut self, colon: usize, block: Block) -> (usize, usize) {
         let bytes = self.input.as_bytes();
         let host = colon + 3;
         self.layout.host_start = host as u32; // < MAX_LEN: `host` indexes the input
@@ -260,7 +203,8 @@ impl<'a> Parser<'a> {
         } else {
             // AUTH_START is HOST_OR_USERINFO but for '[' (tested below): start on the host's
             // run at once.
-            let end = skip(bytes, host, HOST_OR_USERINFO_LOOP);
+            // Each run goes on from the block the one before it ended in.
+            let (end, block) = block.skip(bytes, host, HOST_OR_USERINFO_LOOP);
             if bytes.get(end) != Some(&b'/') {
                 return (STATE_HOST_OR_USERINFO, end);
             }
@@ -268,7 +212,7 @@ impl<'a> Parser<'a> {
             // the authority, and which hands over to PATH (tested below). `end` < MAX_LEN.
             self.layout.host_end = end as u32;
             self.layout.path_start = end as u32;
-            (STATE_PATH, skip(bytes, end + 1, PATH_LOOP))
+            (STATE_PATH, block.skip(bytes, end + 1, PATH_LOOP).0)
         }
     }
 
@@ -352,7 +296,7 @@ impl<'a> Parser<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tables::STATE_PATH_START;
+    use crate::tables::{LOOP_BITS, STATE_PATH_START};
 
     /// The shortcut for "scheme://" in [`parse`] does what the DFA does with "//" after ':'.
     #[test]
@@ -412,7 +356,7 @@ mod tests {
             MARK[(STATE_SCHEME_END - FIRST_MARK) >> STRIDE_SHIFT],
             Mark::Scheme
         );
-        let colon = |s: &str| scan::scheme_colon_slash_slash(s.as_bytes());
+        let colon = |s: &str| scan::scheme_colon_slash_slash(s.as_bytes()).map(|(c, _)| c);
         assert_eq!(colon("http://example.com/"), Some(4));
         assert_eq!(colon("a-b.c9://example.com/"), Some(6));
         assert_eq!(colon("http:/example.com/x"), None);
@@ -433,38 +377,5 @@ mod tests {
             None,
             "not in the block"
         );
-    }
-
-    /// The vector skip (src/scan.rs) and the pair-table skip agree for every state that may
-    /// use the former, at every start position of many strings mixing all kinds of bytes.
-    #[test]
-    fn vector_skip_agrees_with_the_pair_table() {
-        const ALPHABET: &[u8] = b"aZ09-._~!$&'()*+,;=:@/?#[]%\"<> \\^`{|}\x00\x7f\x80\xff";
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
-        let mut checked = 0;
-        for _ in 0..3000 {
-            let len = 16 + (next() % 64) as usize;
-            // Mostly letters, so that runs are long enough to cross blocks.
-            let input: std::vec::Vec<u8> = (0..len)
-                .map(|_| match next() % 4 {
-                    0 => ALPHABET[(next() % ALPHABET.len() as u64) as usize],
-                    _ => b'a' + (next() % 26) as u8,
-                })
-                .collect();
-            for &bit in LOOP_BIT.iter().filter(|&&b| b & scan::VECTOR_STATES != 0) {
-                for pos in 0..=len {
-                    let pairs = len - skip_run(&input[pos..], bit).len();
-                    assert_eq!(scan::skip(&input, pos, bit), pairs, "{input:?} from {pos}");
-                    checked += 1;
-                }
-            }
-        }
-        assert!(checked > 100_000, "{checked}");
     }
 }

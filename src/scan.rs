@@ -59,12 +59,22 @@ fn stops(block: [u8; 16], slash: bool) -> u32 {
 }
 
 /// The index of the first byte at or after `pos` that does not keep the DFA in the state
-/// whose loop bit is `loop_bit` (a bit of [`VECTOR_STATES`]), or `input.len()`.
-///
-/// `input` must be at least 16 bytes long: the last block is the input's last 16 bytes, read
-/// again from an earlier start rather than copied, with the bits before `pos` shifted out.
+/// whose loop bit is `loop_bit`, or `input.len()`: sixteen bytes at a time for the states of
+/// [`VECTOR_STATES`] (the last block is the input's last 16 bytes, read again from an earlier
+/// start rather than copied, with the bits before `pos` shifted out), two per table load for
+/// the others and in inputs shorter than a block.
 #[inline(always)]
 pub(crate) fn skip(input: &[u8], pos: usize, loop_bit: u8) -> usize {
+    skip_keeping_block(input, pos, loop_bit).0
+}
+
+/// [`skip`], and the block in which the run ended, for the next run to go on with.
+#[inline(always)]
+pub(crate) fn skip_keeping_block(input: &[u8], pos: usize, loop_bit: u8) -> (usize, Block) {
+    if loop_bit & VECTOR_STATES == 0 || input.len() < 16 {
+        let rest = input.get(pos..).unwrap_or_default();
+        return (input.len() - skip_pairs(rest, loop_bit).len(), Block::EMPTY);
+    }
     // Two copies of the loop, so that the choice is made once per run, not once per block.
     if LOOP_BITS[b'/' as usize] & loop_bit != 0 {
         skip_blocks::<true>(input, pos, loop_bit)
@@ -74,46 +84,108 @@ pub(crate) fn skip(input: &[u8], pos: usize, loop_bit: u8) -> usize {
 }
 
 #[inline(always)]
-fn skip_blocks<const SLASH: bool>(input: &[u8], mut pos: usize, loop_bit: u8) -> usize {
+fn skip_blocks<const SLASH: bool>(input: &[u8], mut pos: usize, loop_bit: u8) -> (usize, Block) {
     let len = input.len();
-    let slash = SLASH;
     loop {
-        let mut stops = match input.get(pos..pos + 16) {
-            Some(block) => stops(first_16(block), slash),
+        let stops = match input.get(pos..pos + 16) {
+            Some(block) => stops(first_16(block), SLASH),
             None => {
                 // Fewer than 16 bytes left: the last 16 bytes of the input, shifted so that
                 // bit 0 is byte `pos`. No bit stands for a byte past the end.
                 let Some(tail) = input.get(len.wrapping_sub(16)..) else {
-                    return len;
+                    return (len, Block::EMPTY);
                 };
-                stops(first_16(tail), slash) >> (pos + 16 - len)
+                stops(first_16(tail), SLASH) >> (pos + 16 - len)
             }
         };
-        while stops != 0 {
-            let at = pos + stops.trailing_zeros() as usize;
-            match input.get(at) {
-                Some(&b) if LOOP_BITS[b as usize] & loop_bit != 0 => stops &= stops - 1,
-                _ => return at,
-            }
+        if let Some(at) = first_stop(input, pos, stops, loop_bit) {
+            let block = Block {
+                base: pos,
+                stops,
+                slash: SLASH,
+            };
+            return (at, block);
         }
         pos += 16;
         if pos >= len {
-            return len;
+            return (len, Block::EMPTY);
         }
+    }
+}
+
+/// The first byte of the block whose [`stops`] are `stops` (bit k for byte `base + k`) that
+/// does not keep the DFA in the state of `loop_bit`, if there is one in the block.
+#[inline(always)]
+fn first_stop(input: &[u8], base: usize, mut stops: u32, loop_bit: u8) -> Option<usize> {
+    while stops != 0 {
+        let at = base + stops.trailing_zeros() as usize;
+        match input.get(at) {
+            Some(&b) if LOOP_BITS[b as usize] & loop_bit != 0 => stops &= stops - 1,
+            _ => return Some(at),
+        }
+    }
+    None
+}
+
+/// Sixteen bytes from `base` (or the rest of the input, if shorter) classified by [`stops`]:
+/// bit k stands for byte `base + k`. The parser keeps the block a run ended in, so that the
+/// next run, which starts there, needs no second load.
+#[derive(Clone, Copy)]
+pub(crate) struct Block {
+    base: usize,
+    stops: u32,
+    /// Whether '/' was left out of the stops (`slash` of [`stops`]): then only a state that
+    /// loops on '/' may go on with this block.
+    slash: bool,
+}
+
+impl Block {
+    /// A block that no run can go on with: [`Block::skip`] starts afresh.
+    pub(crate) const EMPTY: Block = Block {
+        base: usize::MAX,
+        stops: 0,
+        slash: true,
+    };
+
+    /// Like [`skip`] from `pos`, starting with this block's classification when `pos` falls
+    /// in it and it fits the state. A block that flags '/' serves a state that loops on it
+    /// too: the state's loop bit then lets the run go on past it.
+    #[inline(always)]
+    pub(crate) fn skip(self, input: &[u8], pos: usize, loop_bit: u8) -> (usize, Block) {
+        let fits = !self.slash || LOOP_BITS[b'/' as usize] & loop_bit != 0;
+        let offset = match pos.checked_sub(self.base) {
+            Some(offset) if offset <= 16 && fits => offset,
+            _ => return skip_keeping_block(input, pos, loop_bit),
+        };
+        let later = self.stops & (u32::MAX << offset); // the bits of bytes pos..
+        if let Some(at) = first_stop(input, self.base, later, loop_bit) {
+            return (at, self);
+        }
+        let next = self.base + 16;
+        if next >= input.len() {
+            return (input.len(), Block::EMPTY);
+        }
+        skip_keeping_block(input, next, loop_bit)
     }
 }
 
 /// The index of the ':' when `input` starts with a scheme and "://" (RFC 3986 §3.1) within
 /// its first 16 bytes, for schemes of letters, digits, '-' and '.' (the others go the long
-/// way, through the DFA).
+/// way, through the DFA); and the first block's classification, to go on with.
 #[inline(always)]
-pub(crate) fn scheme_colon_slash_slash(input: &[u8]) -> Option<usize> {
-    let colon = stops(*input.first_chunk::<16>()?, false).trailing_zeros() as usize;
+pub(crate) fn scheme_colon_slash_slash(input: &[u8]) -> Option<(usize, Block)> {
+    let block = Block {
+        base: 0,
+        stops: stops(*input.first_chunk::<16>()?, false),
+        slash: false,
+    };
+    let colon = block.stops.trailing_zeros() as usize;
     // A letter: with bit 5 set, upper case becomes lower case (and no other byte a letter).
     let starts_scheme = input
         .first()
         .is_some_and(|b| (b | 0x20).wrapping_sub(b'a') < 26);
-    (colon < 16 && starts_scheme && input.get(colon..colon + 3) == Some(b"://")).then_some(colon)
+    let found = colon < 16 && starts_scheme && input.get(colon..colon + 3) == Some(b"://");
+    found.then_some((colon, block))
 }
 
 fn first_16(bytes: &[u8]) -> [u8; 16] {
@@ -121,6 +193,49 @@ fn first_16(bytes: &[u8]) -> [u8; 16] {
         Some(block) => *block,
         None => [0; 16], // not reached: callers pass 16 bytes
     }
+}
+
+/// `LOOP_PAIRS[a | b << 8] == LOOP_BITS[a] & LOOP_BITS[b]`: tests two bytes per load.
+static LOOP_PAIRS: [u8; 65536] = {
+    let mut pairs = [0u8; 65536];
+    let mut i = 0;
+    while i < pairs.len() {
+        pairs[i] = LOOP_BITS[i & 0xff] & LOOP_BITS[i >> 8];
+        i += 1;
+    }
+    pairs
+};
+
+/// Drops the leading bytes of `rest` that keep the DFA in the state whose loop bit is
+/// `loop_bit`: eight at a time (one load, four pair lookups) while it can, then the rest of
+/// the run, shorter than eight, by testing four, two and one byte.
+#[inline(always)]
+fn skip_pairs(mut rest: &[u8], loop_bit: u8) -> &[u8] {
+    let pair = |w: u64| LOOP_PAIRS[(w & 0xffff) as usize];
+    while let Some(c) = rest.first_chunk::<8>() {
+        let w = u64::from_le_bytes(*c);
+        if pair(w) & pair(w >> 16) & pair(w >> 32) & pair(w >> 48) & loop_bit == 0 {
+            break;
+        }
+        rest = &rest[8..];
+    }
+    if let Some(c) = rest.first_chunk::<4>() {
+        let w = u64::from(u32::from_le_bytes(*c));
+        if pair(w) & pair(w >> 16) & loop_bit != 0 {
+            rest = &rest[4..];
+        }
+    }
+    if let Some(c) = rest.first_chunk::<2>() {
+        if pair(u64::from(u16::from_le_bytes(*c))) & loop_bit != 0 {
+            rest = &rest[2..];
+        }
+    }
+    if let Some((&b, tail)) = rest.split_first() {
+        if LOOP_BITS[b as usize] & loop_bit != 0 {
+            rest = tail;
+        }
+    }
+    rest
 }
 
 #[cfg(test)]
@@ -143,6 +258,54 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    /// The vector skip and the pair-table skip agree for every state that may
+    /// use the former, at every start position of many strings mixing all kinds of bytes.
+    #[test]
+    fn vector_skip_agrees_with_the_pair_table() {
+        const ALPHABET: &[u8] = b"aZ09-._~!$&'()*+,;=:@/?#[]%\"<> \\^`{|}\x00\x7f\x80\xff";
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut checked = 0;
+        for _ in 0..3000 {
+            let len = 16 + (next() % 64) as usize;
+            // Mostly letters, so that runs are long enough to cross blocks.
+            let input: std::vec::Vec<u8> = (0..len)
+                .map(|_| match next() % 4 {
+                    0 => ALPHABET[(next() % ALPHABET.len() as u64) as usize],
+                    _ => b'a' + (next() % 26) as u8,
+                })
+                .collect();
+            for &bit in crate::tables::LOOP_BIT
+                .iter()
+                .filter(|&&b| b & VECTOR_STATES != 0)
+            {
+                for pos in 0..=len {
+                    let pairs = len - skip_pairs(&input[pos..], bit).len();
+                    assert_eq!(
+                        skip_blocks_any(&input, pos, bit),
+                        pairs,
+                        "{input:?} from {pos}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
+    }
+
+    fn skip_blocks_any(input: &[u8], pos: usize, bit: u8) -> usize {
+        if LOOP_BITS[b'/' as usize] & bit != 0 {
+            skip_blocks::<true>(input, pos, bit).0
+        } else {
+            skip_blocks::<false>(input, pos, bit).0
         }
     }
 }
