@@ -204,7 +204,7 @@ impl<'a> Parser<'a> {
             // AUTH_START is HOST_OR_USERINFO but for '[' (tested below): start on the host's
             // run at once.
             // Each run goes on from the block the one before it ended in.
-            let (end, block) = block.skip(bytes, host, HOST_OR_USERINFO_LOOP);
+            let (end, _) = block.skip(bytes, host, HOST_OR_USERINFO_LOOP);
             if bytes.get(end) != Some(&b'/') {
                 return (STATE_HOST_OR_USERINFO, end);
             }
@@ -212,7 +212,7 @@ impl<'a> Parser<'a> {
             // the authority, and which hands over to PATH (tested below). `end` < MAX_LEN.
             self.layout.host_end = end as u32;
             self.layout.path_start = end as u32;
-            (STATE_PATH, block.skip(bytes, end + 1, PATH_LOOP).0)
+            (STATE_PATH, skip(bytes, end + 1, PATH_LOOP))
         }
     }
 
