@@ -1,17 +1,19 @@
 //! Skipping runs of bytes sixteen at a time.
 //!
-//! Most bytes of a URI are *plain*: unreserved or sub-delims (RFC 3986 §2.2, §2.3), the
-//! bytes that every host, userinfo, path, query and fragment state of the DFA loops on. A
-//! run of plain bytes needs no work but finding where it ends, so the parser hands it to
-//! [`skip`], which compares sixteen bytes at once against the plain set (SSE2 on x86-64, NEON
-//! on aarch64, through the `wide` crate; plain scalar code elsewhere), and looks at each byte
-//! that is not plain (a `/`, a `:`, a `%`, a bad byte) with the state's loop bit from
-//! `tables/uri.dfa`: a byte that keeps the DFA in the state is skipped too.
+//! The DFA of `tables/uri.dfa` has *accelerated* states (a scheme, a host, a path, a query...)
+//! that loop over long runs of bytes; the parser hands each run to [`skip`], which finds
+//! where it ends. Most bytes of a URI are letters, digits, `-` and `.` ([`dense`] bytes), and
+//! every accelerated state loops on all of them (the build checks it). So [`skip`]
+//! compares sixteen bytes at once against that set (SSE2 on x86-64, NEON on aarch64, through
+//! the safe API of the `wide` crate; plain scalar code elsewhere) and looks only at the other
+//! bytes, one by one, with the state's loop bit from the tables: a `/` in a path, a `:` in
+//! userinfo keep the state, a `?` ends a path.
 //!
-//! This replaces the two-bytes-per-load table walk (`LOOP_PAIRS`) for those states; the
-//! scheme state, which loops on fewer bytes than the plain set, still uses it.
+//! A run that starts in a block already classified (the host's, in the first block of
+//! `scheme://host`) goes on from it ([`Block::skip`]). Inputs shorter than a block are walked
+//! two bytes per table load (`LOOP_PAIRS`).
 
-use crate::tables::LOOP_BITS;
+use crate::tables::{LOOP_BIT, LOOP_BITS};
 use wide::{i8x16, CmpEq, CmpLt};
 
 /// Letters, digits and `-` `.`: the bytes [`stops`] skips in every state it is used for. They
@@ -20,8 +22,8 @@ const fn dense(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'-' || b == b'.'
 }
 
-/// The loop bits of the accelerated states that loop on every [`dense`] byte: [`skip`] may
-/// only be used for those.
+/// The loop bits of the accelerated states that loop on every [`dense`] byte: the vector
+/// skip may only be used for those (the others would go two bytes per table load).
 pub(crate) const VECTOR_STATES: u8 = {
     let mut bits = u8::MAX;
     let mut b = 0;
@@ -32,6 +34,19 @@ pub(crate) const VECTOR_STATES: u8 = {
         b += 1;
     }
     bits
+};
+
+// Today that is every accelerated state; a change to tables/uri.dfa that breaks it would
+// quietly slow the parser down, so it fails the build instead.
+const _: () = {
+    let mut s = 0;
+    while s < LOOP_BIT.len() {
+        assert!(
+            LOOP_BIT[s] & VECTOR_STATES == LOOP_BIT[s],
+            "an accelerated state of tables/uri.dfa does not loop on letters, digits, '-', '.'"
+        );
+        s += 1;
+    }
 };
 
 /// Bit `k` set when byte `k` of the block is not [`dense`], nor `/` if `slash`: the bytes
@@ -295,6 +310,17 @@ mod tests {
                         "{input:?} from {pos}"
                     );
                     checked += 1;
+                    // A run that goes on from the block this one ended in, in any state,
+                    // from anywhere in that block.
+                    let (_, block) = skip_keeping_block(&input, pos, bit);
+                    if block.base == usize::MAX {
+                        continue;
+                    }
+                    let then = crate::tables::LOOP_BIT[(next() % 8) as usize];
+                    for from in block.base..=(block.base + 16).min(len) {
+                        let want = len - skip_pairs(&input[from..], then).len();
+                        assert_eq!(block.skip(&input, from, then).0, want, "{input:?} {from}");
+                    }
                 }
             }
         }
