@@ -69,73 +69,109 @@ pub(crate) fn parse(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
     if input.len() > MAX_LEN {
         return Err(too_long(input));
     }
+    if rule != Rule::RelativeRef {
+        if let Some((colon, block)) = scan::scheme_colon_slash_slash(input.as_bytes()) {
+            // What the DFA would do from START or URI_START up to SCHEME_END (tested below).
+            let mut p = Parser::new(input, rule);
+            p.end_scheme(colon as u32); // < MAX_LEN: `colon` indexes the input
+            let (state, pos) = p.authority_after(colon, block);
+            if state == STATE_PATH && pos == input.len() {
+                // "scheme://host/path" and nothing after: PATH accepts at the end, and the
+                // layout is complete. The commonest URI of all returns here, without the
+                // DFA loop and the registers it needs saved.
+                return Ok(UriRef::from_layout(input, p.layout));
+            }
+            return p.run_on(state, pos);
+        }
+    }
+    parse_from_start(input, rule)
+}
+
+/// [`parse`] by the DFA alone, from the rule's start state. Out of line, like
+/// [`Parser::run_on`], so that [`parse`] stays small for the common case.
+#[inline(never)]
+fn parse_from_start(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
     let start = match rule {
         Rule::UriReference => START_URI_REFERENCE,
         Rule::Uri => START_URI,
         Rule::AbsoluteUri => START_ABSOLUTE_URI,
         Rule::RelativeRef => START_RELATIVE_REF,
     };
-    let end = input.len() as u32; // fits: checked against MAX_LEN above
-    let mut p = Parser {
-        input,
-        end,
-        layout: Layout {
-            scheme_end: 0,
-            host_start: 0,
-            host_end: end,
-            path_start: 0,
-            path_end: end,
-            query_end: end,
-        },
-        no_fragment: rule == Rule::AbsoluteUri,
-    };
-    let bytes = input.as_bytes();
-    let mut pos = 0;
-    let mut state = start;
-    if rule != Rule::RelativeRef {
-        if let Some((colon, block)) = scan::scheme_colon_slash_slash(bytes) {
-            // What the DFA would do from START or URI_START up to SCHEME_END (tested below).
-            p.end_scheme(colon as u32); // < MAX_LEN: `colon` indexes the input
-            (state, pos) = p.authority_after(colon, block);
+    Parser::new(input, rule).run(start, 0)
+}
+
+impl<'a> Parser<'a> {
+    /// A parser at the start of `input` (at most [`MAX_LEN`] bytes long).
+    #[inline(always)]
+    fn new(input: &'a str, rule: Rule) -> Self {
+        let end = input.len() as u32; // fits: checked against MAX_LEN by the caller
+        Parser {
+            input,
+            end,
+            layout: Layout {
+                scheme_end: 0,
+                host_start: 0,
+                host_end: end,
+                path_start: 0,
+                path_end: end,
+                query_end: end,
+            },
+            no_fragment: rule == Rule::AbsoluteUri,
         }
     }
-    while let Some(&byte) = bytes.get(pos) {
-        // The mask cannot change an in-range index (TRANS is padded to a power of two); it
-        // lets the compiler drop the bounds check.
-        let next = TRANS[(state + BYTE_CLASS[byte as usize] as usize) & (TRANS.len() - 1)] as usize;
-        if next >= FIRST_ACCEL {
-            if next < FIRST_MARK {
-                // An accelerated state (a path, a host, a query): skip the run of bytes that
-                // keep the DFA in it, so the next step is on the byte that leaves it.
-                let bit = LOOP_BIT[((next - FIRST_ACCEL) >> STRIDE_SHIFT) & (LOOP_BIT.len() - 1)];
-                pos = skip(bytes, pos + 1, bit);
-                state = next;
-                continue;
-            }
-            if next >= FIRST_FAIL {
-                let kind = FAIL_KIND.get(next - FIRST_FAIL).copied();
-                let kind = kind.unwrap_or(ErrorKind::InvalidChar);
-                return Err(error(input, p.layout.host_start, state, kind, pos));
-            }
-            let mark = (next - FIRST_MARK) >> STRIDE_SHIFT;
-            p.mark(mark, pos)?;
-            if next == STATE_SCHEME_END && bytes.get(pos + 1..pos + 3) == Some(b"//") {
-                (state, pos) = p.authority_after(pos, Block::EMPTY);
-                continue;
-            }
-            // "/", "?" and "#" hand over to the path, query or fragment state: skip its run.
-            if let Some(&(then, bit)) = MARK_THEN.get(mark) {
-                if bit != 0 {
+
+    /// [`Parser::run`], out of line: where the "scheme://" shortcut leaves off.
+    #[inline(never)]
+    fn run_on(self, state: usize, pos: usize) -> Result<UriRef<'a>, ParseError> {
+        self.run(state, pos)
+    }
+
+    /// The DFA loop, from `state` at byte `pos` to the end of the input.
+    #[inline(always)]
+    fn run(mut self, mut state: usize, mut pos: usize) -> Result<UriRef<'a>, ParseError> {
+        let p = &mut self;
+        let input = p.input;
+        let bytes = input.as_bytes();
+        while let Some(&byte) = bytes.get(pos) {
+            // The mask cannot change an in-range index (TRANS is padded to a power of two); it
+            // lets the compiler drop the bounds check.
+            let next =
+                TRANS[(state + BYTE_CLASS[byte as usize] as usize) & (TRANS.len() - 1)] as usize;
+            if next >= FIRST_ACCEL {
+                if next < FIRST_MARK {
+                    // An accelerated state (a path, a host, a query): skip the run of bytes that
+                    // keep the DFA in it, so the next step is on the byte that leaves it.
+                    let bit =
+                        LOOP_BIT[((next - FIRST_ACCEL) >> STRIDE_SHIFT) & (LOOP_BIT.len() - 1)];
                     pos = skip(bytes, pos + 1, bit);
-                    state = then as usize;
+                    state = next;
                     continue;
                 }
+                if next >= FIRST_FAIL {
+                    let kind = FAIL_KIND.get(next - FIRST_FAIL).copied();
+                    let kind = kind.unwrap_or(ErrorKind::InvalidChar);
+                    return Err(error(input, p.layout.host_start, state, kind, pos));
+                }
+                let mark = (next - FIRST_MARK) >> STRIDE_SHIFT;
+                p.mark(mark, pos)?;
+                if next == STATE_SCHEME_END && bytes.get(pos + 1..pos + 3) == Some(b"//") {
+                    (state, pos) = p.authority_after(pos, Block::EMPTY);
+                    continue;
+                }
+                // "/", "?" and "#" hand over to the path, query or fragment state: skip its run.
+                if let Some(&(then, bit)) = MARK_THEN.get(mark) {
+                    if bit != 0 {
+                        pos = skip(bytes, pos + 1, bit);
+                        state = then as usize;
+                        continue;
+                    }
+                }
             }
+            state = next;
+            pos += 1;
         }
-        state = next;
-        pos += 1;
+        self.finish(state)
     }
-    p.finish(state)
 }
 
 /// The loop bit of HOST_OR_USERINFO, where a host starts after "scheme://".
@@ -218,7 +254,7 @@ impl<'a> Parser<'a> {
 
     /// Runs the action of the mark state `mark_index` (its index among mark states) entered on
     /// the delimiter at `i`.
-    #[inline]
+    #[inline(always)]
     fn mark(&mut self, mark_index: usize, i: usize) -> Result<(), ParseError> {
         let l = &mut self.layout;
         let at = i as u32; // i < MAX_LEN: checked on entry
