@@ -84,6 +84,21 @@ pub(crate) fn parse(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
             return p.run_on(state, pos);
         }
     }
+    let bytes = input.as_bytes();
+    let path_absolute = matches!(rule, Rule::UriReference | Rule::RelativeRef)
+        && bytes.first() == Some(&b'/')
+        && bytes.get(1) != Some(&b'/');
+    if path_absolute {
+        // A reference that starts with one '/' (§4.2 path-absolute), the commonest link on
+        // a page: START or REL_START go to SLASH, which is PATH but for a second '/'
+        // (tested below), so the path's run starts at once.
+        let p = Parser::new(input, rule);
+        let end = skip(bytes, 1, PATH_LOOP);
+        if end == bytes.len() {
+            return Ok(UriRef::from_layout(input, p.layout)); // no mark on the way
+        }
+        return p.run_on(STATE_PATH, end);
+    }
     parse_from_start(input, rule)
 }
 
@@ -332,7 +347,7 @@ impl<'a> Parser<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tables::{LOOP_BITS, STATE_PATH_START};
+    use crate::tables::{LOOP_BITS, STATE_PATH_START, STATE_SLASH};
 
     /// The shortcut for "scheme://" in [`parse`] does what the DFA does with "//" after ':'.
     #[test]
@@ -370,6 +385,26 @@ mod tests {
         let path_start = (STATE_PATH_START - FIRST_MARK) >> STRIDE_SHIFT;
         assert_eq!(MARK[path_start], Mark::Path);
         assert_eq!(MARK_THEN[path_start], (STATE_PATH as u16, PATH_LOOP));
+    }
+
+    /// The shortcut for path-absolute references in [`parse`]: '/' leads from START and
+    /// REL_START to SLASH, a plain state, which then goes on as PATH for every byte but '/'.
+    #[test]
+    fn path_absolute_shortcut_follows_the_dfa() {
+        let step = |state: usize, b: u8| TRANS[state + BYTE_CLASS[b as usize] as usize] as usize;
+        for start in [START_URI_REFERENCE, START_RELATIVE_REF] {
+            assert_eq!(step(start, b'/'), STATE_SLASH);
+        }
+        assert!(
+            STATE_SLASH < FIRST_ACCEL,
+            "a plain state: no action skipped"
+        );
+        for b in (0..=255u8).filter(|&b| b != b'/') {
+            assert_eq!(step(STATE_SLASH, b), step(STATE_PATH, b), "{b}");
+        }
+        let row = |s: usize| s >> STRIDE_SHIFT;
+        assert_eq!(END[row(STATE_SLASH)], END[row(STATE_PATH)]);
+        assert_eq!(COMPONENT[row(STATE_SLASH)], COMPONENT[row(STATE_PATH)]);
     }
 
     /// The shortcut at the start of [`parse`]: from START and URI_START, a letter then any
