@@ -7,7 +7,7 @@
 //! single comparison, because build.rs numbers plain states first.
 
 use crate::host;
-use crate::scan::{self, skip, Block};
+use crate::scan::{self, skip, FirstBlock};
 use crate::tables::{
     BYTE_CLASS, COMPONENT, END, FAIL_KIND, FIRST_ACCEL, FIRST_FAIL, FIRST_MARK, LOOP_BIT, MARK,
     MARK_THEN, START_ABSOLUTE_URI, START_RELATIVE_REF, START_URI, START_URI_REFERENCE,
@@ -74,7 +74,7 @@ pub(crate) fn parse(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
             // What the DFA would do from START or URI_START up to SCHEME_END (tested below).
             let mut p = Parser::new(input, rule);
             p.end_scheme(colon as u32); // < MAX_LEN: `colon` indexes the input
-            let (state, pos) = p.authority_after(colon, block);
+            let (state, pos) = p.authority_after(colon, Some(block));
             if state == STATE_PATH && pos == input.len() {
                 // "scheme://host/path" and nothing after: PATH accepts at the end, and the
                 // layout is complete. The commonest URI of all returns here, without the
@@ -170,7 +170,7 @@ impl<'a> Parser<'a> {
                 let mark = (next - FIRST_MARK) >> STRIDE_SHIFT;
                 p.mark(mark, pos)?;
                 if next == STATE_SCHEME_END && bytes.get(pos + 1..pos + 3) == Some(b"//") {
-                    (state, pos) = p.authority_after(pos, Block::EMPTY);
+                    (state, pos) = p.authority_after(pos, None);
                     continue;
                 }
                 // "/", "?" and "#" hand over to the path, query or fragment state: skip its run.
@@ -245,7 +245,7 @@ impl<'a> Parser<'a> {
     /// returns the state and position to go on from. "scheme://" is the commonest start of
     /// all.
     #[inline(always)]
-    fn authority_after(&mut self, colon: usize, block: Block) -> (usize, usize) {
+    fn authority_after(&mut self, colon: usize, block: Option<FirstBlock>) -> (usize, usize) {
         let bytes = self.input.as_bytes();
         let host = colon + 3;
         self.layout.host_start = host as u32; // < MAX_LEN: `host` indexes the input
@@ -253,9 +253,11 @@ impl<'a> Parser<'a> {
             (STATE_AUTH_START, host)
         } else {
             // AUTH_START is HOST_OR_USERINFO but for '[' (tested below): start on the host's
-            // run at once.
-            // Each run goes on from the block the one before it ended in.
-            let (end, _) = block.skip(bytes, host, HOST_OR_USERINFO_LOOP);
+            // run at once, from the first block when the caller classified it already.
+            let end = match block {
+                Some(block) => block.skip(bytes, host, HOST_OR_USERINFO_LOOP),
+                None => skip(bytes, host, HOST_OR_USERINFO_LOOP),
+            };
             if bytes.get(end) != Some(&b'/') {
                 return (STATE_HOST_OR_USERINFO, end);
             }

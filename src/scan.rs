@@ -9,43 +9,33 @@
 //! bytes, one by one, with the state's loop bit from the tables: a `/` in a path, a `:` in
 //! userinfo keep the state, a `?` ends a path.
 //!
-//! A run that starts in a block already classified (the host's, in the first block of
-//! `scheme://host`) goes on from it ([`Block::skip`]). Inputs shorter than a block are walked
-//! two bytes per table load (`LOOP_PAIRS`).
+//! The host's run in `scheme://host` goes on from the first block, which the parser has
+//! already classified to find the scheme ([`FirstBlock::skip`]). Inputs shorter than a block
+//! are walked two bytes per table load (`LOOP_PAIRS`).
 
 use crate::tables::{LOOP_BIT, LOOP_BITS};
 use wide::{i8x16, CmpEq, CmpLt};
 
-/// Letters, digits and `-` `.`: the bytes [`stops`] skips in every state it is used for. They
-/// are most of the bytes of a host, and with `/` most of those of a path.
+/// Letters, digits and `-` `.`: the bytes [`stops`] lets a run skip without a look. They are
+/// most of the bytes of a host, and with `/` most of those of a path.
 const fn dense(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'-' || b == b'.'
 }
 
-/// The loop bits of the accelerated states that loop on every [`dense`] byte: the vector
-/// skip may only be used for those (the others would go two bytes per table load).
-pub(crate) const VECTOR_STATES: u8 = {
-    let mut bits = u8::MAX;
+// Every accelerated state must loop on every dense byte, or a run would skip a byte that ends
+// it: tables/uri.dfa may mark any state `accel`, so the build checks it.
+const _: () = {
     let mut b = 0;
     while b < 256 {
-        if dense(b as u8) {
-            bits &= LOOP_BITS[b];
+        let mut s = 0;
+        while s < LOOP_BIT.len() {
+            assert!(
+                !dense(b as u8) || LOOP_BITS[b] & LOOP_BIT[s] == LOOP_BIT[s],
+                "an accelerated state of tables/uri.dfa does not loop on letters, digits, '-', '.'"
+            );
+            s += 1;
         }
         b += 1;
-    }
-    bits
-};
-
-// Today that is every accelerated state; a change to tables/uri.dfa that breaks it would
-// quietly slow the parser down, so it fails the build instead.
-const _: () = {
-    let mut s = 0;
-    while s < LOOP_BIT.len() {
-        assert!(
-            LOOP_BIT[s] & VECTOR_STATES == LOOP_BIT[s],
-            "an accelerated state of tables/uri.dfa does not loop on letters, digits, '-', '.'"
-        );
-        s += 1;
     }
 };
 
@@ -74,21 +64,14 @@ fn stops(block: [u8; 16], slash: bool) -> u32 {
 }
 
 /// The index of the first byte at or after `pos` that does not keep the DFA in the state
-/// whose loop bit is `loop_bit`, or `input.len()`: sixteen bytes at a time for the states of
-/// [`VECTOR_STATES`] (the last block is the input's last 16 bytes, read again from an earlier
-/// start rather than copied, with the bits before `pos` shifted out), two per table load for
-/// the others and in inputs shorter than a block.
+/// whose loop bit is `loop_bit`, or `input.len()`: sixteen bytes at a time (the last block is
+/// the input's last 16 bytes, read again from an earlier start rather than copied, with the
+/// bits before `pos` shifted out), or two per table load in inputs shorter than a block.
 #[inline(always)]
 pub(crate) fn skip(input: &[u8], pos: usize, loop_bit: u8) -> usize {
-    skip_keeping_block(input, pos, loop_bit).0
-}
-
-/// [`skip`], and the block in which the run ended, for the next run to go on with.
-#[inline(always)]
-pub(crate) fn skip_keeping_block(input: &[u8], pos: usize, loop_bit: u8) -> (usize, Block) {
-    if loop_bit & VECTOR_STATES == 0 || input.len() < 16 {
+    if input.len() < 16 {
         let rest = input.get(pos..).unwrap_or_default();
-        return (input.len() - skip_pairs(rest, loop_bit).len(), Block::EMPTY);
+        return input.len() - skip_pairs(rest, loop_bit).len();
     }
     // Two copies of the loop, so that the choice is made once per run, not once per block.
     if LOOP_BITS[b'/' as usize] & loop_bit != 0 {
@@ -99,7 +82,7 @@ pub(crate) fn skip_keeping_block(input: &[u8], pos: usize, loop_bit: u8) -> (usi
 }
 
 #[inline(always)]
-fn skip_blocks<const SLASH: bool>(input: &[u8], mut pos: usize, loop_bit: u8) -> (usize, Block) {
+fn skip_blocks<const SLASH: bool>(input: &[u8], mut pos: usize, loop_bit: u8) -> usize {
     let len = input.len();
     loop {
         let stops = match input.get(pos..pos + 16) {
@@ -108,23 +91,17 @@ fn skip_blocks<const SLASH: bool>(input: &[u8], mut pos: usize, loop_bit: u8) ->
                 // Fewer than 16 bytes left: the last 16 bytes of the input, shifted so that
                 // bit 0 is byte `pos`. No bit stands for a byte past the end.
                 let Some(tail) = input.get(len.wrapping_sub(16)..) else {
-                    return (len, Block::EMPTY);
+                    return len;
                 };
                 stops(first_16(tail), SLASH) >> (pos + 16 - len)
             }
         };
         if let Some(at) = first_stop(input, pos, stops, loop_bit) {
-            let block = Block {
-                base: pos,
-                stops,
-                slash: SLASH,
-                width: 16,
-            };
-            return (at, block);
+            return at;
         }
         pos += 16;
         if pos >= len {
-            return (len, Block::EMPTY);
+            return len;
         }
     }
 }
@@ -143,50 +120,31 @@ fn first_stop(input: &[u8], base: usize, mut stops: u32, loop_bit: u8) -> Option
     None
 }
 
-/// Sixteen bytes from `base` (or the rest of the input, if shorter) classified by [`stops`]:
-/// bit k stands for byte `base + k`. The parser keeps the block a run ended in, so that the
-/// next run, which starts there, needs no second load.
+/// The first 32 bytes of an input that starts with "scheme://" (fewer if it is shorter),
+/// classified by [`stops`] with '/' flagged: bit k stands for byte k. Kept by the parser so
+/// that the host's run, which starts in them and usually ends in them too, needs no load of
+/// its own.
 #[derive(Clone, Copy)]
-pub(crate) struct Block {
-    base: usize,
+pub(crate) struct FirstBlock {
     stops: u32,
-    /// Whether '/' was left out of the stops (`slash` of [`stops`]): then only a state that
-    /// loops on '/' may go on with this block.
-    slash: bool,
-    /// How many bytes from `base` the block stands for: 16, or 32 for the first block of
-    /// "scheme://" (see [`scheme_colon_slash_slash`]).
-    width: usize,
 }
 
-impl Block {
-    /// A block that no run can go on with: [`Block::skip`] starts afresh.
-    pub(crate) const EMPTY: Block = Block {
-        base: usize::MAX,
-        stops: 0,
-        slash: true,
-        width: 0,
-    };
-
-    /// Like [`skip`] from `pos`, starting with this block's classification when `pos` falls
-    /// in it and it fits the state. A block that flags '/' serves a state that loops on it
-    /// too: the state's loop bit then lets the run go on past it.
+impl FirstBlock {
+    /// Like [`skip`] from `pos`, starting with this block's classification. Any state may
+    /// use it: the '/' it flags is let through by the loop bit of a state that loops on '/'.
     #[inline(always)]
-    pub(crate) fn skip(self, input: &[u8], pos: usize, loop_bit: u8) -> (usize, Block) {
-        let fits = !self.slash || LOOP_BITS[b'/' as usize] & loop_bit != 0;
-        let offset = match pos.checked_sub(self.base) {
-            Some(offset) if offset <= self.width && fits => offset,
-            _ => return skip_keeping_block(input, pos, loop_bit),
-        };
-        // The bits of bytes pos.. (none if the run starts at the block's end).
-        let later = self.stops & u32::MAX.checked_shl(offset as u32).unwrap_or(0);
-        if let Some(at) = first_stop(input, self.base, later, loop_bit) {
-            return (at, self);
+    pub(crate) fn skip(self, input: &[u8], pos: usize, loop_bit: u8) -> usize {
+        // The bits of bytes pos..32 (none if pos is 32 or more).
+        let later = self.stops & u32::MAX.checked_shl(pos as u32).unwrap_or(0);
+        if let Some(at) = first_stop(input, 0, later, loop_bit) {
+            at
+        } else if pos > 32 {
+            skip(input, pos, loop_bit)
+        } else if 32 >= input.len() {
+            input.len()
+        } else {
+            skip(input, 32, loop_bit)
         }
-        let next = self.base + self.width;
-        if next >= input.len() {
-            return (input.len(), Block::EMPTY);
-        }
-        skip_keeping_block(input, next, loop_bit)
     }
 }
 
@@ -194,7 +152,7 @@ impl Block {
 /// its first 16 bytes, for schemes of letters, digits, '-' and '.' (the others go the long
 /// way, through the DFA); and the first block's classification, to go on with.
 #[inline(always)]
-pub(crate) fn scheme_colon_slash_slash(input: &[u8]) -> Option<(usize, Block)> {
+pub(crate) fn scheme_colon_slash_slash(input: &[u8]) -> Option<(usize, FirstBlock)> {
     let low = stops(*input.first_chunk::<16>()?, false);
     let colon = low.trailing_zeros() as usize;
     // A letter: with bit 5 set, upper case becomes lower case (and no other byte a letter).
@@ -211,13 +169,12 @@ pub(crate) fn scheme_colon_slash_slash(input: &[u8]) -> Option<(usize, Block)> {
         Some(block) => stops(first_16(block), false),
         None => stops(first_16(input.get(len - 16..).unwrap_or_default()), false) >> (32 - len),
     };
-    let block = Block {
-        base: 0,
-        stops: low | high << 16,
-        slash: false,
-        width: 32,
-    };
-    Some((colon, block))
+    Some((
+        colon,
+        FirstBlock {
+            stops: low | high << 16,
+        },
+    ))
 }
 
 fn first_16(bytes: &[u8]) -> [u8; 16] {
@@ -293,51 +250,42 @@ mod tests {
         }
     }
 
-    /// The vector skip and the pair-table skip agree for every state that may
-    /// use the former, at every start position of many strings mixing all kinds of bytes.
-    #[test]
-    fn vector_skip_agrees_with_the_pair_table() {
+    /// A generator of test inputs: mostly letters, so that runs are long enough to cross
+    /// blocks, and one byte in four from every kind the DFA tells apart.
+    fn random_bytes(seed: u64) -> impl FnMut(&mut std::vec::Vec<u8>, usize) {
         const ALPHABET: &[u8] = b"aZ09-._~!$&'()*+,;=:@/?#[]%\"<> \\^`{|}\x00\x7f\x80\xff";
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut seed = seed;
         let mut next = move || {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             seed
         };
-        let mut checked = 0;
-        for _ in 0..3000 {
-            let len = 16 + (next() % 64) as usize;
-            // Mostly letters, so that runs are long enough to cross blocks.
-            let input: std::vec::Vec<u8> = (0..len)
-                .map(|_| match next() % 4 {
+        move |out, len| {
+            while out.len() < len {
+                out.push(match next() % 4 {
                     0 => ALPHABET[(next() % ALPHABET.len() as u64) as usize],
                     _ => b'a' + (next() % 26) as u8,
-                })
-                .collect();
-            for &bit in crate::tables::LOOP_BIT
-                .iter()
-                .filter(|&&b| b & VECTOR_STATES != 0)
-            {
+                });
+            }
+        }
+    }
+
+    /// The vector skip and the pair-table skip agree for every accelerated state, at every
+    /// start position of many strings mixing all kinds of bytes.
+    #[test]
+    fn vector_skip_agrees_with_the_pair_table() {
+        let mut fill = random_bytes(0x9e37_79b9_7f4a_7c15);
+        let mut checked = 0;
+        for round in 0..3000 {
+            let len = 16 + round % 64;
+            let mut input = std::vec::Vec::new();
+            fill(&mut input, len);
+            for &bit in LOOP_BIT.iter() {
                 for pos in 0..=len {
                     let pairs = len - skip_pairs(&input[pos..], bit).len();
-                    assert_eq!(
-                        skip_blocks_any(&input, pos, bit),
-                        pairs,
-                        "{input:?} from {pos}"
-                    );
+                    assert_eq!(skip(&input, pos, bit), pairs, "{input:?} from {pos}");
                     checked += 1;
-                    // A run that goes on from the block this one ended in, in any state,
-                    // from anywhere in that block.
-                    let (_, block) = skip_keeping_block(&input, pos, bit);
-                    if block.base == usize::MAX {
-                        continue;
-                    }
-                    let then = crate::tables::LOOP_BIT[(next() % 8) as usize];
-                    for from in block.base..=(block.base + 16).min(len) {
-                        let want = len - skip_pairs(&input[from..], then).len();
-                        assert_eq!(block.skip(&input, from, then).0, want, "{input:?} {from}");
-                    }
                 }
             }
         }
@@ -348,42 +296,22 @@ mod tests {
     /// runs that start in it exactly as a fresh skip would.
     #[test]
     fn first_block_of_scheme_slash_slash_agrees_with_the_pair_table() {
-        const ALPHABET: &[u8] = b"aZ09-._~!$&'()*+,;=:@/?#[]%\"<> \\^`{|}\x00\x7f\x80\xff";
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut fill = random_bytes(0x2545_f491_4f6c_dd1d);
         let mut checked = 0;
         for round in 0..3000 {
-            let mut input = b"http://".to_vec();
             let len = 16 + round % 40;
-            while input.len() < len {
-                input.push(match next() % 4 {
-                    0 => ALPHABET[(next() % ALPHABET.len() as u64) as usize],
-                    _ => b'a' + (next() % 26) as u8,
-                });
-            }
+            let mut input = b"http://".to_vec();
+            fill(&mut input, len);
             let (colon, block) = scheme_colon_slash_slash(&input).expect("http://");
             assert_eq!(colon, 4);
-            for &bit in crate::tables::LOOP_BIT.iter() {
+            for &bit in LOOP_BIT.iter() {
                 for from in 7..=len.min(32) {
                     let want = len - skip_pairs(&input[from..], bit).len();
-                    assert_eq!(block.skip(&input, from, bit).0, want, "{input:?} {from}");
+                    assert_eq!(block.skip(&input, from, bit), want, "{input:?} {from}");
                     checked += 1;
                 }
             }
         }
         assert!(checked > 100_000, "{checked}");
-    }
-
-    fn skip_blocks_any(input: &[u8], pos: usize, bit: u8) -> usize {
-        if LOOP_BITS[b'/' as usize] & bit != 0 {
-            skip_blocks::<true>(input, pos, bit).0
-        } else {
-            skip_blocks::<false>(input, pos, bit).0
-        }
     }
 }
