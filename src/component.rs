@@ -27,6 +27,29 @@ pub enum Component {
 }
 
 impl Component {
+    /// Every component, in the order they appear in a URI (the authority before the
+    /// userinfo, host and port it contains).
+    ///
+    /// ```
+    /// use urilex::{Component, UriRef};
+    /// let uri = UriRef::parse("s://u@h:1/p?q#f")?;
+    /// let spans = Component::ALL.map(|c| uri.span(c).map(|r| &uri.as_str()[r]));
+    /// assert_eq!(spans[0], Some("s"));
+    /// assert_eq!(spans[1], Some("u@h:1"));
+    /// assert_eq!(spans[7], Some("f"));
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub const ALL: [Component; 8] = [
+        Component::Scheme,
+        Component::Authority,
+        Component::Userinfo,
+        Component::Host,
+        Component::Port,
+        Component::Path,
+        Component::Query,
+        Component::Fragment,
+    ];
+
     /// The component's name as RFC 3986 writes it (`"scheme"`, `"userinfo"`, …).
     pub const fn name(self) -> &'static str {
         match self {

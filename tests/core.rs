@@ -85,17 +85,6 @@ fn accessor(u: &UriRef<'_>, c: Component) -> Option<String> {
     s.map(str::to_string)
 }
 
-const ALL_COMPONENTS: [Component; 8] = [
-    Component::Scheme,
-    Component::Authority,
-    Component::Userinfo,
-    Component::Host,
-    Component::Port,
-    Component::Path,
-    Component::Query,
-    Component::Fragment,
-];
-
 fn reference_kind(k: reference::HostKind) -> HostKind {
     match k {
         reference::HostKind::Ipv4 => HostKind::Ipv4,
@@ -118,7 +107,7 @@ fn compare_parts(input: &str, u: &UriRef<'_>, p: &Parts) -> Result<(), String> {
         p.query.clone(),
         p.fragment.clone(),
     ];
-    for (i, c) in ALL_COMPONENTS.into_iter().enumerate() {
+    for (i, c) in Component::ALL.into_iter().enumerate() {
         let got = accessor(u, c);
         if got != expected[i] {
             return Err(format!("{c}: parser {got:?}, reference {:?}", expected[i]));
@@ -293,7 +282,7 @@ fn roundtrip(u: &UriRef<'_>, rule: Rule) -> Result<(), String> {
         return Err(format!("Display wrote {text:?}"));
     }
     let again = parse_as(&text, rule).map_err(|e| format!("re-parse of Display failed: {e}"))?;
-    for c in ALL_COMPONENTS {
+    for c in Component::ALL {
         if accessor(&again, c) != accessor(u, c) || again.span(c) != u.span(c) {
             return Err(format!("re-parse changed {c}"));
         }
@@ -665,7 +654,7 @@ fn fluent(input: &str, rule: Rule) -> Option<Result<[Option<String>; 8], usize>>
 
 /// Components by urilex's accessors, in the order of `fluent`.
 fn ours(u: &UriRef<'_>) -> [Option<String>; 8] {
-    ALL_COMPONENTS.map(|c| accessor(u, c))
+    Component::ALL.map(|c| accessor(u, c))
 }
 
 /// urilex and fluent-uri agree on every corpus line and every vector string, as URI-reference
@@ -1401,7 +1390,7 @@ fn exercise(u: &UriRef<'_>) -> usize {
     .sum::<usize>();
     n += usize::from(u.port_u16().is_some()) + usize::from(u.host_kind().is_some());
     n += usize::from(u.host_parsed().is_some()) + u.segments().count();
-    n += ALL_COMPONENTS.iter().filter_map(|&c| u.span(c)).count();
+    n += Component::ALL.iter().filter_map(|&c| u.span(c)).count();
     n
 }
 
