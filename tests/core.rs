@@ -1284,12 +1284,7 @@ fn exhaustive_short_ip_literals() {
         }
     }
     println!("exhaustive IP-literals: {} inputs", 2 * bodies.len());
-    assert!(
-        failures.is_empty(),
-        "{} disagreements, first:\n{}",
-        failures.len(),
-        failures[..failures.len().min(20)].join("\n")
-    );
+    support::assert_no_failures(&failures, "disagreements");
 }
 
 /// Every string of up to 4 tokens over the delimiters and a few characters, under every rule.
@@ -1313,12 +1308,7 @@ fn exhaustive_short_strings() {
         "exhaustive short strings: {} inputs x 4 rules",
         inputs.len()
     );
-    assert!(
-        failures.is_empty(),
-        "{} disagreements, first:\n{}",
-        failures.len(),
-        failures[..failures.len().min(20)].join("\n")
-    );
+    support::assert_no_failures(&failures, "disagreements");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -32,13 +32,8 @@ fn conformance_and_corpora_agree_with_peers() {
     }
     assert!(inputs.len() > 100_000, "{} inputs", inputs.len());
     assert!(valid > 100_000, "{valid} valid");
-    assert!(
-        failures.is_empty(),
-        "{} undocumented disagreements of {} inputs, first 20:\n{}",
-        failures.len(),
-        inputs.len(),
-        failures[..failures.len().min(20)].join("\n")
-    );
+    let what = format!("undocumented disagreements of {} inputs", inputs.len());
+    support::assert_no_failures(&failures, &what);
 }
 
 /// Strings over the URI alphabet, delimiters weighted up, plus a few bytes no rule allows.
@@ -110,12 +105,7 @@ fn resolution_agrees_with_peers() {
         pairs.len()
     );
     assert!(compared > 9_000, "{compared}");
-    assert!(
-        failures.is_empty(),
-        "{} undocumented:\n{}",
-        failures.len(),
-        failures[..failures.len().min(20)].join("\n")
-    );
+    support::assert_no_failures(&failures, "undocumented");
 }
 
 #[test]
@@ -135,12 +125,7 @@ fn normalization_agrees_with_iri_string() {
     }
     eprintln!("normalization: {compared} URIs compared with iri-string");
     assert!(compared > 100_000, "{compared}");
-    assert!(
-        failures.is_empty(),
-        "{} differ:\n{}",
-        failures.len(),
-        failures[..failures.len().min(20)].join("\n")
-    );
+    support::assert_no_failures(&failures, "differ");
 }
 
 /// Each documented difference, pinned with what each side says. If a peer changes its answer,

@@ -5,3 +5,14 @@ pub mod abnf;
 pub mod alloc;
 pub mod data;
 pub mod reference;
+
+/// Fails with the count and the first 20 of `failures` (one line each) unless there are none.
+#[track_caller]
+pub fn assert_no_failures(failures: &[String], what: &str) {
+    assert!(
+        failures.is_empty(),
+        "{} {what}, first:\n{}",
+        failures.len(),
+        failures[..failures.len().min(20)].join("\n")
+    );
+}
