@@ -4,6 +4,9 @@
 //! references) and the RFC's own examples; none is computed by the code under test.
 #![cfg(feature = "extract")]
 
+#[allow(dead_code)]
+mod support;
+
 use proptest::prelude::*;
 use urilex::extract::{extract, extract_html, Found, Kind};
 use urilex::UriRef;
@@ -639,46 +642,16 @@ proptest! {
 
 // ---- Allocation: the common case borrows ----------------------------------------------------
 
-mod counting {
-    use std::alloc::{GlobalAlloc, Layout, System};
-    use std::cell::Cell;
-
-    thread_local! {
-        /// Allocations made by this thread (other tests run on other threads).
-        pub static ALLOCS: Cell<usize> = const { Cell::new(0) };
-    }
-
-    pub struct Counting;
-
-    // SAFETY: forwards every call to `System` unchanged; only counts.
-    unsafe impl GlobalAlloc for Counting {
-        unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-            ALLOCS.with(|c| c.set(c.get() + 1));
-            // SAFETY: same contract as the caller's.
-            unsafe { System.alloc(layout) }
-        }
-        unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-            // SAFETY: same contract as the caller's.
-            unsafe { System.dealloc(ptr, layout) }
-        }
-    }
-
-    #[global_allocator]
-    static GLOBAL: Counting = Counting;
-
-    pub fn count<T>(f: impl FnOnce() -> T) -> (T, usize) {
-        let before = ALLOCS.with(Cell::get);
-        let out = f();
-        (out, ALLOCS.with(Cell::get) - before)
-    }
-}
+// Allocations made by this thread (other tests run on other threads).
+#[global_allocator]
+static GLOBAL: support::alloc::Counting = support::alloc::Counting;
 
 #[test]
 fn contiguous_matches_do_not_allocate() {
     let unit = "See <http://a.example/x>, \"urn:isbn:0451450523\" or (http://[::1]:80/p?q#f). \
                 Mail mailto:a@b.example; www.example.com:8080/x. Note: 10:30 <b>bold</b>\n";
     let text = unit.repeat(200);
-    let ((n, hosts), allocs) = counting::count(|| {
+    let ((n, hosts), allocs) = support::alloc::count(|| {
         let mut n = 0;
         let mut hosts = 0;
         for f in extract(&text) {
@@ -692,7 +665,8 @@ fn contiguous_matches_do_not_allocate() {
     assert_eq!((n, hosts), (5 * 200, 2 * 200));
     assert_eq!(allocs, 0);
     let html = "<a href=\"http://a.example/x\">x</a><img src=/y.png>".repeat(100);
-    let (n, allocs) = counting::count(|| extract_html(&html).filter(|f| f.is_borrowed()).count());
+    let (n, allocs) =
+        support::alloc::count(|| extract_html(&html).filter(|f| f.is_borrowed()).count());
     assert_eq!((n, allocs), (200, 0));
 }
 
