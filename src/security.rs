@@ -11,7 +11,7 @@
 use core::fmt;
 use core::net::Ipv4Addr;
 
-use crate::{Component, Host, ParseError, UriRef};
+use crate::{pct, Component, Host, ParseError, UriRef};
 
 /// What [`Redacted`] writes in place of a password.
 pub const REDACTED_PASSWORD: &str = "***";
@@ -204,53 +204,14 @@ impl fmt::Debug for Redacted<'_> {
     }
 }
 
-/// The value of a hex digit, any case.
-fn hex(b: u8) -> Option<u8> {
-    match b {
-        b'0'..=b'9' => Some(b - b'0'),
-        b'a'..=b'f' => Some(b - b'a' + 10),
-        b'A'..=b'F' => Some(b - b'A' + 10),
-        _ => None,
-    }
-}
-
-/// The bytes of a reg-name with `%XX` decoded; a `%` without two hex digits ends the stream
-/// with a byte no number contains (the parser rejects such hosts anyway).
-struct Decoded<'a> {
-    rest: &'a [u8],
-}
-
-impl Iterator for Decoded<'_> {
-    type Item = u8;
-
-    fn next(&mut self) -> Option<u8> {
-        let (&b, tail) = self.rest.split_first()?;
-        if b != b'%' {
-            self.rest = tail;
-            return Some(b);
-        }
-        match tail {
-            [h, l, more @ ..] => {
-                self.rest = more;
-                match (hex(*h), hex(*l)) {
-                    (Some(h), Some(l)) => Some(h << 4 | l),
-                    _ => Some(b'%'),
-                }
-            }
-            _ => {
-                self.rest = &[];
-                Some(b'%')
-            }
-        }
-    }
-}
-
 /// `inet_aton`'s reading of a host (1–4 parts; decimal, `0` octal, `0x` hex; the last part
 /// fills the remaining bytes), plus one trailing dot as the WHATWG URL Standard allows.
 fn lenient_ipv4(host: &[u8]) -> Option<Ipv4Addr> {
     let mut parts = [0u32; 4];
     let mut count = 0usize;
-    let mut bytes = Decoded { rest: host }.peekable();
+    // `%XX` decoded (`pct::decode`); a `%` left as it is ends the reading, since no number
+    // holds one.
+    let mut bytes = pct::decode(host).peekable();
     loop {
         // One part: starts with a digit (inet_aton requires it; "0x" needs a hex digit after).
         let first = *bytes.peek()?;
@@ -274,7 +235,7 @@ fn lenient_ipv4(host: &[u8]) -> Option<Ipv4Addr> {
         }
         let mut value: u32 = 0;
         while let Some(&b) = bytes.peek() {
-            let d = match hex(b) {
+            let d = match pct::hex_val(b) {
                 Some(d) if u32::from(d) < radix => u32::from(d),
                 _ => break,
             };
