@@ -1,5 +1,6 @@
 //! The host sub-grammar (RFC 3986 §3.2.2): IPv4address, IPv6address, IPvFuture, reg-name.
 
+use crate::pct::hex_val;
 use core::net::{Ipv4Addr, Ipv6Addr};
 
 /// The host of an authority, classified by RFC 3986 §3.2.2.
@@ -126,7 +127,7 @@ pub(crate) fn parse_ipv6(s: &[u8]) -> Option<[u16; 8]> {
         let start = i;
         let mut v: u32 = 0;
         while i < s.len() && i - start < 4 {
-            match hex_value(s[i]) {
+            match hex_val(s[i]) {
                 Some(d) => v = (v << 4) | u32::from(d),
                 None => break,
             }
@@ -254,7 +255,7 @@ pub(crate) fn ipv6_viable_prefix(s: &[u8]) -> bool {
                 }
             }
             _ => {
-                if hex_value(c).is_none() || i - token >= 4 {
+                if hex_val(c).is_none() || i - token >= 4 {
                     return false;
                 }
                 if i == token && groups + 1 > max {
@@ -264,15 +265,6 @@ pub(crate) fn ipv6_viable_prefix(s: &[u8]) -> bool {
         }
     }
     true
-}
-
-fn hex_value(c: u8) -> Option<u8> {
-    match c {
-        b'0'..=b'9' => Some(c - b'0'),
-        b'a'..=b'f' => Some(c - b'a' + 10),
-        b'A'..=b'F' => Some(c - b'A' + 10),
-        _ => None,
-    }
 }
 
 #[cfg(test)]
