@@ -1,6 +1,9 @@
 //! Normalization (RFC 3986 §6.2.2, §6.2.3) against the shared vectors, the RFC's own examples,
 //! fluent-uri 0.4 as an oracle where the two agree by design, and properties.
 
+#[allow(dead_code)]
+mod support;
+
 use proptest::prelude::*;
 use serde_json::Value;
 use urilex::{Normalization, UriRef};
@@ -20,11 +23,9 @@ fn norm_scheme(s: &str) -> String {
 }
 
 fn records() -> Vec<Value> {
-    let text =
-        std::fs::read_to_string("../shared/conformance/normalize.jsonl").expect("normalize.jsonl");
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).unwrap())
+    support::data::jsonl("conformance/normalize.jsonl")
+        .into_iter()
+        .map(|(_, v)| v)
         .collect()
 }
 
@@ -438,34 +439,8 @@ proptest! {
 
 // ---- allocation counting -----------------------------------------------------------------------
 
-mod counting {
-    use std::alloc::{GlobalAlloc, Layout, System};
-    use std::cell::Cell;
-
-    thread_local! {
-        static COUNT: Cell<usize> = const { Cell::new(0) };
-    }
-
-    /// Counts allocations made by the current thread (tests run on several threads).
-    pub struct Counting;
-
-    unsafe impl GlobalAlloc for Counting {
-        unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-            let _ = COUNT.try_with(|c| c.set(c.get() + 1));
-            unsafe { System.alloc(layout) }
-        }
-        unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-            unsafe { System.dealloc(ptr, layout) }
-        }
-    }
-
-    pub fn allocations() -> usize {
-        COUNT.with(Cell::get)
-    }
-}
-
 #[global_allocator]
-static ALLOC: counting::Counting = counting::Counting;
+static ALLOC: support::alloc::Counting = support::alloc::Counting;
 
 /// `normalized()` written into a reused buffer and `normalized_eq` allocate nothing (with at
 /// most 64 surviving path segments; beyond, see the module docs).
@@ -482,22 +457,23 @@ fn no_heap_allocation() {
     ];
     let parsed: Vec<UriRef<'_>> = inputs.iter().map(|s| UriRef::parse(s).unwrap()).collect();
     let mut buf = String::with_capacity(1024);
-    let before = counting::allocations();
-    let mut equal = 0;
-    for a in &parsed {
-        for level in [Normalization::Syntax, Normalization::SchemeBased] {
-            buf.clear();
-            write!(buf, "{}", a.normalized_with(level)).unwrap();
-            for b in &parsed {
-                equal += usize::from(a.normalized_eq_with(b, level));
+    let (equal, allocations) = support::alloc::count(|| {
+        let mut equal = 0;
+        for a in &parsed {
+            for level in [Normalization::Syntax, Normalization::SchemeBased] {
+                buf.clear();
+                write!(buf, "{}", a.normalized_with(level)).unwrap();
+                for b in &parsed {
+                    equal += usize::from(a.normalized_eq_with(b, level));
+                }
             }
         }
-    }
-    let after = counting::allocations();
-    assert_eq!(after - before, 0, "allocations during normalization");
+        equal
+    });
+    assert_eq!(allocations, 0, "allocations during normalization");
     // The counter does count: a String allocates.
-    let s = parsed[0].to_normalized_string();
-    assert!(counting::allocations() > after && !s.is_empty());
+    let (s, n) = support::alloc::count(|| parsed[0].to_normalized_string());
+    assert!(n > 0 && !s.is_empty());
     assert_eq!(equal, 2 * parsed.len(), "each input equals only itself");
 }
 
