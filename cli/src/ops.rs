@@ -28,9 +28,7 @@ pub fn diagnostic(
 pub struct Parse;
 
 impl LineOp for Parse {
-    type Scratch = ();
-
-    fn line(&self, _: u64, bytes: Line<'_>, _: &mut (), out: &mut String, _: &mut String) -> bool {
+    fn line(&self, _: u64, bytes: Line<'_>, out: &mut String, _: &mut String) -> bool {
         match line::parse(bytes) {
             Ok(uri) => {
                 out.push_str("valid");
@@ -65,9 +63,7 @@ impl LineOp for Parse {
 pub struct ParseJson;
 
 impl LineOp for ParseJson {
-    type Scratch = ();
-
-    fn line(&self, _: u64, bytes: Line<'_>, _: &mut (), out: &mut String, _: &mut String) -> bool {
+    fn line(&self, _: u64, bytes: Line<'_>, out: &mut String, _: &mut String) -> bool {
         let parsed = line::parse(bytes);
         out.push_str("{\"input\":");
         match bytes.as_str() {
@@ -127,9 +123,7 @@ pub struct Check {
 }
 
 impl LineOp for Check {
-    type Scratch = ();
-
-    fn line(&self, n: u64, bytes: Line<'_>, _: &mut (), out: &mut String, _: &mut String) -> bool {
+    fn line(&self, n: u64, bytes: Line<'_>, out: &mut String, _: &mut String) -> bool {
         match line::parse(bytes) {
             Ok(_) => true,
             Err(e) => {
