@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use urilex::UriRef;
 
-use crate::line::{self, json_opt, json_str, Line, LineError};
+use crate::line::{self, json_opt, json_str, Line};
 use crate::stream::LineOp;
 
 /// Writes `PREFIX LINE:BYTE: message\n` (the `check` format, also used on stderr by the
@@ -83,7 +83,7 @@ impl LineOp for ParseJson {
                     e.index(),
                     e.kind()
                 );
-                json_str(out, &error_message(&e));
+                json_str(out, &e.to_string());
                 out.push('}');
                 out.push_str(
                     ",\"scheme\":null,\"userinfo\":null,\"host\":null,\"port\":null,\"path\":null,\"query\":null,\"fragment\":null",
@@ -93,10 +93,6 @@ impl LineOp for ParseJson {
         out.push_str("}\n");
         valid
     }
-}
-
-fn error_message(e: &LineError) -> String {
-    e.to_string()
 }
 
 fn json_components(out: &mut String, uri: &UriRef<'_>) {
