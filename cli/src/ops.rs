@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use urilex::UriRef;
 
-use crate::line::{self, json_opt, json_str, Line, LineError};
+use crate::line::{self, json_opt, json_str, Line};
 use crate::stream::LineOp;
 
 /// Writes `PREFIX LINE:BYTE: message\n` (the `check` format, also used on stderr by the
@@ -28,9 +28,7 @@ pub fn diagnostic(
 pub struct Parse;
 
 impl LineOp for Parse {
-    type Scratch = ();
-
-    fn line(&self, _: u64, bytes: Line<'_>, _: &mut (), out: &mut String, _: &mut String) -> bool {
+    fn line(&self, _: u64, bytes: Line<'_>, out: &mut String, _: &mut String) -> bool {
         match line::parse(bytes) {
             Ok(uri) => {
                 out.push_str("valid");
@@ -65,9 +63,7 @@ impl LineOp for Parse {
 pub struct ParseJson;
 
 impl LineOp for ParseJson {
-    type Scratch = ();
-
-    fn line(&self, _: u64, bytes: Line<'_>, _: &mut (), out: &mut String, _: &mut String) -> bool {
+    fn line(&self, _: u64, bytes: Line<'_>, out: &mut String, _: &mut String) -> bool {
         let parsed = line::parse(bytes);
         out.push_str("{\"input\":");
         match bytes.as_str() {
@@ -87,7 +83,7 @@ impl LineOp for ParseJson {
                     e.index(),
                     e.kind()
                 );
-                json_str(out, &error_message(&e));
+                json_str(out, &e.to_string());
                 out.push('}');
                 out.push_str(
                     ",\"scheme\":null,\"userinfo\":null,\"host\":null,\"port\":null,\"path\":null,\"query\":null,\"fragment\":null",
@@ -97,10 +93,6 @@ impl LineOp for ParseJson {
         out.push_str("}\n");
         valid
     }
-}
-
-fn error_message(e: &LineError) -> String {
-    e.to_string()
 }
 
 fn json_components(out: &mut String, uri: &UriRef<'_>) {
@@ -127,9 +119,7 @@ pub struct Check {
 }
 
 impl LineOp for Check {
-    type Scratch = ();
-
-    fn line(&self, n: u64, bytes: Line<'_>, _: &mut (), out: &mut String, _: &mut String) -> bool {
+    fn line(&self, n: u64, bytes: Line<'_>, out: &mut String, _: &mut String) -> bool {
         match line::parse(bytes) {
             Ok(_) => true,
             Err(e) => {

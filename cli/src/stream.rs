@@ -158,33 +158,16 @@ impl Stats {
 /// A per-line job. `line` excludes its `\n` (and a `\r` before it). Appends its output to
 /// `out` and any diagnostics to `err`; returns `false` for an invalid line.
 pub trait LineOp: Sync {
-    /// Per-thread scratch space, reused from line to line so the hot path does not allocate.
-    type Scratch: Default;
-
     /// Where chunks of input may end (after the last `\n` unless the job needs more).
     fn cut(&self) -> Cut {
         cut_after_last_newline
     }
 
     /// Processes one line; `lineno` is 1-based.
-    fn line(
-        &self,
-        lineno: u64,
-        line: Line<'_>,
-        scratch: &mut Self::Scratch,
-        out: &mut String,
-        err: &mut String,
-    ) -> bool;
+    fn line(&self, lineno: u64, line: Line<'_>, out: &mut String, err: &mut String) -> bool;
 
     /// Processes a chunk of whole lines, the first numbered `first`.
-    fn chunk(
-        &self,
-        first: u64,
-        chunk: &[u8],
-        scratch: &mut Self::Scratch,
-        out: &mut String,
-        err: &mut String,
-    ) -> Stats {
+    fn chunk(&self, first: u64, chunk: &[u8], out: &mut String, err: &mut String) -> Stats {
         let mut stats = Stats {
             bytes: chunk.len() as u64,
             ..Stats::default()
@@ -197,7 +180,7 @@ pub trait LineOp: Sync {
                 bytes: &chunk[span.clone()],
                 text: text.and_then(|t| t.get(span)),
             };
-            if !self.line(first + stats.lines, line, scratch, out, err) {
+            if !self.line(first + stats.lines, line, out, err) {
                 stats.invalid += 1;
             }
             stats.lines += 1;
@@ -291,13 +274,12 @@ fn run_single<R: Read, O: LineOp>(
 ) -> Result<Stats, RunError> {
     let mut reader = ChunkReader::with_cut(src, CHUNK, op.cut());
     let (mut buf, mut out, mut err) = (Chunk::default(), String::new(), String::new());
-    let mut scratch = O::Scratch::default();
     let mut total = Stats::default();
     while reader.next_chunk(&mut buf).map_err(RunError::Input)? {
         out.clear();
         err.clear();
         let chunk = buf.as_slice();
-        let stats = op.chunk(total.lines + 1, chunk, &mut scratch, &mut out, &mut err);
+        let stats = op.chunk(total.lines + 1, chunk, &mut out, &mut err);
         total.add(stats);
         sinks.emit(&out, &err, stats.bytes)?;
     }
@@ -395,7 +377,6 @@ fn read_jobs<R: Read>(
 }
 
 fn work<O: LineOp>(op: &O, jobs: &Mutex<Receiver<Job>>, done: SyncSender<Done>) {
-    let mut scratch = O::Scratch::default();
     loop {
         // The lock is held only while waiting for the next job, not while working on it.
         let job = match jobs.lock() {
@@ -412,13 +393,7 @@ fn work<O: LineOp>(op: &O, jobs: &Mutex<Receiver<Job>>, done: SyncSender<Done>) 
         };
         bufs.out.clear();
         bufs.err.clear();
-        let stats = op.chunk(
-            first,
-            bufs.input.as_slice(),
-            &mut scratch,
-            &mut bufs.out,
-            &mut bufs.err,
-        );
+        let stats = op.chunk(first, bufs.input.as_slice(), &mut bufs.out, &mut bufs.err);
         if done.send(Done { seq, stats, bufs }).is_err() {
             return;
         }

@@ -23,16 +23,7 @@ pub struct Normalize {
 }
 
 impl LineOp for Normalize {
-    type Scratch = ();
-
-    fn line(
-        &self,
-        n: u64,
-        bytes: Line<'_>,
-        _: &mut (),
-        out: &mut String,
-        err: &mut String,
-    ) -> bool {
+    fn line(&self, n: u64, bytes: Line<'_>, out: &mut String, err: &mut String) -> bool {
         match line::parse(bytes) {
             Ok(uri) => {
                 let _ = write!(out, "{}", uri.normalized_with(self.level));
@@ -74,16 +65,7 @@ impl Resolve<'_> {
 
 #[cfg(feature = "resolve")]
 impl LineOp for Resolve<'_> {
-    type Scratch = ();
-
-    fn line(
-        &self,
-        n: u64,
-        bytes: Line<'_>,
-        _: &mut (),
-        out: &mut String,
-        err: &mut String,
-    ) -> bool {
+    fn line(&self, n: u64, bytes: Line<'_>, out: &mut String, err: &mut String) -> bool {
         let fail = |out: &mut String,
                     err: &mut String,
                     at: usize,
@@ -138,34 +120,18 @@ pub struct Extract {
 
 #[cfg(feature = "extract")]
 impl LineOp for Extract {
-    type Scratch = ();
-
     fn cut(&self) -> Cut {
         extract_cut
     }
 
-    fn line(
-        &self,
-        n: u64,
-        bytes: Line<'_>,
-        s: &mut (),
-        out: &mut String,
-        err: &mut String,
-    ) -> bool {
-        self.chunk(n, bytes.bytes, s, out, err);
+    fn line(&self, n: u64, bytes: Line<'_>, out: &mut String, err: &mut String) -> bool {
+        self.chunk(n, bytes.bytes, out, err);
         true
     }
 
     /// The whole chunk goes to the extractor at once (a `<…>` form may span lines; the reader
     /// cuts chunks where no `<` is open, see [`extract_cut`]).
-    fn chunk(
-        &self,
-        first: u64,
-        chunk: &[u8],
-        _: &mut (),
-        out: &mut String,
-        _: &mut String,
-    ) -> Stats {
+    fn chunk(&self, first: u64, chunk: &[u8], out: &mut String, _: &mut String) -> Stats {
         let lines = stream::lines(chunk).count() as u64;
         // Line numbers: newlines counted incrementally between successive matches.
         let (mut line, mut at) = (first, 0usize);

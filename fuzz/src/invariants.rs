@@ -3,7 +3,8 @@
 
 use urilex::{pct, recompose, Component, Host, Mode, Normalization, Resolver, UriBuf, UriRef};
 
-const COMPONENTS: [Component; 8] = [
+/// Every component (also the list the `pct` target encodes for).
+pub const COMPONENTS: [Component; 8] = [
     Component::Scheme,
     Component::Authority,
     Component::Userinfo,

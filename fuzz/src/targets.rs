@@ -2,8 +2,6 @@
 //! fuzz_targets/ call these, and tests/hostile.rs replays the seeds and every regression
 //! file through them, so a finding checked in under fuzz/regressions/<target>/ is a test.
 
-use urilex::Component;
-
 use crate::invariants::{self, Edit};
 use crate::peers;
 
@@ -63,16 +61,7 @@ pub fn normalize(data: &[u8]) -> Result<(), String> {
 
 /// Any bytes, encoded for each component and decoded back.
 pub fn pct(data: &[u8]) -> Result<(), String> {
-    for c in [
-        Component::Scheme,
-        Component::Authority,
-        Component::Userinfo,
-        Component::Host,
-        Component::Port,
-        Component::Path,
-        Component::Query,
-        Component::Fragment,
-    ] {
+    for c in invariants::COMPONENTS {
         invariants::check_pct(data, c)?;
     }
     Ok(())
