@@ -1,7 +1,7 @@
 //! The per-line jobs behind the subcommands.
 //!
-//! Each writes into the caller's reused `String`s; none allocates per line once the buffers
-//! have grown to the chunk's size.
+//! Each writes into the caller's reused `String`s; none allocates for a valid line once the
+//! buffers have grown to the chunk's size (an invalid or non-UTF-8 line's report may).
 
 use std::fmt::Write as _;
 

@@ -3,18 +3,6 @@
 
 use urilex::{pct, recompose, Component, Host, Mode, Normalization, Resolver, UriBuf, UriRef};
 
-/// Every component (also the list the `pct` target encodes for).
-pub const COMPONENTS: [Component; 8] = [
-    Component::Scheme,
-    Component::Authority,
-    Component::Userinfo,
-    Component::Host,
-    Component::Port,
-    Component::Path,
-    Component::Query,
-    Component::Fragment,
-];
-
 /// Fails with a message when `cond` does not hold.
 macro_rules! ensure {
     ($cond:expr, $($msg:tt)+) => {
@@ -26,7 +14,7 @@ macro_rules! ensure {
 
 /// The components of a reference, for comparing two parses.
 pub fn components<'a>(u: &UriRef<'a>) -> [Option<&'a str>; 8] {
-    COMPONENTS.map(|c| u.get(c))
+    Component::ALL.map(|c| u.get(c))
 }
 
 /// Everything about parsing one string:
@@ -81,7 +69,7 @@ pub fn check_parse(s: &str) -> Result<(), String> {
     ensure!(rebuilt == s, "§5.3 recomposition gives {rebuilt:?}");
 
     let mut last_end = 0;
-    for c in COMPONENTS {
+    for c in Component::ALL {
         let (span, text) = (uri.span(c), uri.get(c));
         ensure!(
             span.clone().and_then(|r| s.get(r)) == text,
