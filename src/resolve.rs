@@ -4,7 +4,7 @@
 use core::fmt;
 
 use crate::dot_segments::{self, has_dot_segment, has_slash_dot, rfind_slash, Dots, Joined};
-use crate::{Host, HostKind, UriRef};
+use crate::{Component, Host, HostKind, UriRef};
 
 /// How a [`Resolver`] reads references.
 ///
@@ -371,6 +371,42 @@ impl Resolver {
         self.resolve_general(&reference, prepared)
     }
 
+    /// Resolves `reference` against a prepared [`Base`] and appends the target URI to `out`:
+    /// the same text as `self.resolve_base(reference, base).append_to(out)`, without building
+    /// the [`Resolved`] view (see [`Base::resolve_into`]). Nothing is allocated once `out` has
+    /// room for the result plus the reference path.
+    ///
+    /// ```
+    /// use urilex::{Base, Mode, Resolver, UriRef};
+    /// let page = Base::new(UriRef::parse("http://a/b/c/d;p?q")?)?;
+    /// let mut out = String::new();
+    /// Resolver::new(Mode::Rfc2396).resolve_base_into(&UriRef::parse("?y")?, &page, &mut out);
+    /// assert_eq!(out, "http://a/b/c/?y");
+    /// out.clear();
+    /// Resolver::new(Mode::NonStrict).resolve_base_into(&UriRef::parse("http:g")?, &page, &mut out);
+    /// assert_eq!(out, "http://a/b/c/g");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg(feature = "alloc")]
+    #[inline]
+    pub fn resolve_base_into(
+        &self,
+        reference: &UriRef<'_>,
+        base: &Base<'_>,
+        out: &mut alloc::string::String,
+    ) {
+        // The two strict modes read a reference without a scheme alike (the only one the
+        // split takes); RFC 2396 differs there (`?y`).
+        let split = match self.mode {
+            Mode::Rfc2396 => None,
+            _ => base.split_of(reference),
+        };
+        match split {
+            Some((a, b)) => append_two(out, a, b),
+            None => base.resolve_into_view(*self, reference, out),
+        }
+    }
+
     /// A network-path reference (`//host/path`) in the strict modes: §5.2.2 keeps its
     /// authority and path, and the base gives the scheme. Without a "/." pair its path (empty
     /// or starting with "/") has no dot-segment, and the text is the base's "scheme:" then
@@ -633,6 +669,126 @@ impl<'a> Base<'a> {
     pub fn resolve<'r>(&self, reference: &UriRef<'r>) -> Resolved<'a, 'r> {
         Resolver::default().resolve_base(reference, self)
     }
+
+    /// Resolves `reference` against this base, strictly (RFC 3986 §5.2.2), and appends the
+    /// target URI to `out`: the same text as `self.resolve(reference).append_to(out)`, but
+    /// without building the [`Resolved`] view, which a crawler writing each link out does not
+    /// need. Nothing is allocated once `out` has room for the result plus the reference path.
+    /// See [`Resolver::resolve_base_into`] for the other modes.
+    ///
+    /// ```
+    /// use urilex::{Base, UriRef};
+    /// let page = Base::new(UriRef::parse("http://a/b/c/d;p?q")?)?;
+    /// let mut out = String::new();
+    /// for link in ["g", "../g", "?y", "#s", "/g", "//h/g", "g/./h/../i"] {
+    ///     out.clear();
+    ///     let r = UriRef::parse(link)?;
+    ///     page.resolve_into(&r, &mut out);
+    ///     assert_eq!(out, page.resolve(&r).to_string());
+    /// }
+    /// assert_eq!(out, "http://a/b/c/g/i");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg(feature = "alloc")]
+    #[inline(always)]
+    pub fn resolve_into(&self, reference: &UriRef<'_>, out: &mut alloc::string::String) {
+        match self.split_of(reference) {
+            Some((a, b)) => append_two(out, a, b),
+            None => self.resolve_into_view(Resolver::default(), reference, out),
+        }
+    }
+
+    /// The cases [`split_of`](Self::split_of) leaves: through the view. Out of line, so that
+    /// the common case inlines small.
+    #[cfg(feature = "alloc")]
+    #[inline(never)]
+    fn resolve_into_view(
+        &self,
+        resolver: Resolver,
+        reference: &UriRef<'_>,
+        out: &mut alloc::string::String,
+    ) {
+        resolver.resolve_base(reference, self).append_to(out);
+    }
+
+    /// The resolved text of `reference`, in the strict modes, as a prefix of the base's text
+    /// followed by a suffix of the reference's, for the references a crawl mostly holds: no
+    /// scheme, and no dot-segment except leading "./" and "../" (`None` for the others).
+    ///
+    /// It reads only the reference's path span and the byte after it, and the slices that
+    /// [`Base::new`] prepared; each case is the one of the same name in
+    /// [`Resolver::resolve_base`] (and [`Resolver::resolve_network_path`]), which build the
+    /// same two slices into a [`Resolved`] (`split`), as tests check.
+    #[inline(always)]
+    fn split_of<'r>(&self, reference: &UriRef<'r>) -> Option<(&'a str, &'r str)> {
+        if !reference.is_relative() {
+            return None;
+        }
+        let text = reference.as_str();
+        let path = reference.span(Component::Path)?;
+        let (start, end) = (path.start, path.end);
+        let p = text.as_bytes().get(start..end)?;
+        // Each case gives the base's piece, where the reference's piece starts, and the part
+        // of the reference path that must hold no "/." pair (the one dot-segment check, kept
+        // in one place so that it inlines once).
+        let (a, from, check) = if reference.has_authority() {
+            // A network-path reference: the base's "scheme:", then the whole reference (its
+            // path, empty or starting with "/", has a dot-segment only after a "/").
+            (self.through_scheme, 0, p)
+        } else {
+            match p.first() {
+                // §5.2.2: the base path as it is, the reference's query or else the base's;
+                // the path ends where the query's "?" or the fragment's "#" (or the text)
+                // starts.
+                None => match text.as_bytes().get(end) {
+                    Some(b'?') => (self.through_path, end, p),
+                    _ => (self.through_query, end, p),
+                },
+                // An absolute path replaces the base's (it cannot start with "//": there is
+                // no authority).
+                Some(b'/') => (self.before_path, start, p),
+                // Leading "./" and "../": the base text through the head with `pops`
+                // segments removed, as Base::new planned it, then the rest of the reference.
+                Some(b'.') => {
+                    if self.head_dots {
+                        return None;
+                    }
+                    let (i, pops) = leading_dots(p);
+                    let rest = p.get(i..).unwrap_or_default();
+                    // Without an authority, a rest starting with "/" could make the path
+                    // start with "//" (then "/." is due): left to the view.
+                    if rest.first() == Some(&b'/') && !self.uri.has_authority() {
+                        return None;
+                    }
+                    let kept = match pops {
+                        0 => self.head_text,
+                        n => self.cuts.get(n - 1).copied().flatten().map(|(t, _)| t),
+                    };
+                    (kept?, start + i, rest)
+                }
+                // §5.2.3 merge: the base text through the head, then the whole reference.
+                Some(_) => {
+                    if self.head_dots {
+                        return None;
+                    }
+                    (self.head_text?, start, p)
+                }
+            }
+        };
+        if has_slash_dot(check) {
+            return None;
+        }
+        Some((a, text_from(text, from)))
+    }
+}
+
+/// Appends `a` then `b` to `out`, with one capacity check for both.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+fn append_two(out: &mut alloc::string::String, a: &str, b: &str) {
+    out.reserve(a.len() + b.len());
+    out.push_str(a);
+    out.push_str(b);
 }
 
 impl<'b, 'r> Resolved<'b, 'r> {
