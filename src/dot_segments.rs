@@ -552,11 +552,10 @@ pub(crate) fn has_dot_segment(s: &str) -> bool {
 /// exact check that follows.
 ///
 /// From 17 bytes on, blocks of 16 pairs (see [`slash_dot_in_block`]), the last one flush
-/// with the end. Below that, words of 8 bytes: for a little-endian word `w`, byte `k` of
-/// `(w ^ "////…") | ((w >> 8) ^ "....…")` is zero exactly when bytes `k, k+1` are "/.", for
-/// `k < 7` (byte 7 pairs with the next word's first byte, so words are read every 7 bytes,
-/// the last one flush with the end). Paths under 8 bytes are packed into one word with zero
-/// bytes above, which are neither '/' nor '.'.
+/// with the end. Shorter paths are first copied into a zeroed 17-byte block (zero is neither
+/// '/' nor '.') as two overlapping pieces of a fixed size (8, 4 or 2 bytes) that together
+/// cover the path exactly, at its own offsets: a few loads and stores instead of a byte loop
+/// or a variable-length copy.
 #[inline]
 pub(crate) fn has_slash_dot(b: &[u8]) -> bool {
     let n = b.len();
@@ -570,43 +569,14 @@ pub(crate) fn has_slash_dot(b: &[u8]) -> bool {
         }
         return slash_dot_in_block(b, n - 17);
     }
-    let word = |i: usize| {
-        b.get(i..i + 8)
-            .and_then(|c| c.try_into().ok())
-            .map_or(0, u64::from_le_bytes)
-    };
-    if n < 8 {
-        if n < 2 {
-            return false;
-        }
-        // Two overlapping reads of 4 (or 1 and 2) bytes; the bytes they share are equal, so
-        // OR-ing them is exact.
-        let (lo, hi, at) = if n >= 4 {
-            let half = |i: usize| {
-                b.get(i..i + 4)
-                    .and_then(|c| c.try_into().ok())
-                    .map_or(0, u32::from_le_bytes)
-            };
-            (u64::from(half(0)), u64::from(half(n - 4)), n - 4)
-        } else {
-            let lo = u64::from(b.first().copied().unwrap_or(0));
-            let pair = |i: usize| {
-                b.get(i..i + 2)
-                    .and_then(|c| c.try_into().ok())
-                    .map_or(0, u16::from_le_bytes)
-            };
-            (lo, u64::from(pair(n - 2)), n - 2)
-        };
-        return slash_dot_in(lo | hi << (8 * at));
+    let mut c = [0u8; 17];
+    match n {
+        8.. => cover::<8>(b, &mut c),
+        4.. => cover::<4>(b, &mut c),
+        2.. => cover::<2>(b, &mut c),
+        _ => return false,
     }
-    let mut i = 0;
-    while i + 8 < n {
-        if slash_dot_in(word(i)) {
-            return true;
-        }
-        i += 7;
-    }
-    slash_dot_in(word(n - 8))
+    slash_dot_in_block(&c, 0)
 }
 
 /// Whether one of the 16 pairs starting at `b[at..at + 16]` is "/." (`false` if the 17 bytes
@@ -627,13 +597,29 @@ fn slash_dot_in_block(b: &[u8], at: usize) -> bool {
     found != 0
 }
 
-/// Whether bytes `k, k+1` of `w` are "/." for some `k < 7` (see [`has_slash_dot`]). The zero
-/// byte test may also flag a byte above a zero byte (its borrow), but never without one.
+/// Copies `b` (`K <= b.len() < 2K`, at most 17) to the start of `c` as its first and its
+/// last `K` bytes: the two pieces overlap or touch, so every byte lands at its own index.
+/// Fixed-size pieces compile to one load and one store each.
 #[inline(always)]
-fn slash_dot_in(w: u64) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    let z = (w ^ (u64::from(b'/') * ONES)) | ((w >> 8) ^ (u64::from(b'.') * ONES));
-    z.wrapping_sub(ONES) & !z & (ONES << 7) != 0
+fn cover<const K: usize>(b: &[u8], c: &mut [u8; 17]) {
+    let n = b.len();
+    let piece = |at: usize| {
+        b.get(at..)
+            .and_then(|p| p.get(..K))
+            .and_then(|p| <&[u8; K]>::try_from(p).ok())
+    };
+    if let (Some(first), Some(last)) = (piece(0), piece(n.wrapping_sub(K))) {
+        if let Some(d) = c.get_mut(..K).and_then(|d| <&mut [u8; K]>::try_from(d).ok()) {
+            *d = *first;
+        }
+        if let Some(d) = c
+            .get_mut(n.wrapping_sub(K)..)
+            .and_then(|d| d.get_mut(..K))
+            .and_then(|d| <&mut [u8; K]>::try_from(d).ok())
+        {
+            *d = *last;
+        }
+    }
 }
 
 /// Index of the last '/' in `s`, a word at a time from the end (the last '/' of a base path
