@@ -609,7 +609,10 @@ fn cover<const K: usize>(b: &[u8], c: &mut [u8; 17]) {
             .and_then(|p| <&[u8; K]>::try_from(p).ok())
     };
     if let (Some(first), Some(last)) = (piece(0), piece(n.wrapping_sub(K))) {
-        if let Some(d) = c.get_mut(..K).and_then(|d| <&mut [u8; K]>::try_from(d).ok()) {
+        if let Some(d) = c
+            .get_mut(..K)
+            .and_then(|d| <&mut [u8; K]>::try_from(d).ok())
+        {
             *d = *first;
         }
         if let Some(d) = c

@@ -107,6 +107,21 @@ fn resolve_with(mode: Mode, base: &str, reference: &str) -> Result<String, Strin
         (shown.as_str(), shown.len(), out.path().to_string()),
         "prepared base for {base} + {reference}"
     );
+    // The writer without the view (resolve_base_into, and Base::resolve_into when strict)
+    // appends the same text, after what the buffer holds.
+    let prepared = Base::new(b).unwrap();
+    let mut into = String::from("prefix ");
+    Resolver::new(mode).resolve_base_into(&r, &prepared, &mut into);
+    assert_eq!(
+        &into[7..],
+        shown,
+        "resolve_base_into for {base} + {reference} ({mode:?})"
+    );
+    if mode == Mode::Strict {
+        into.truncate(7);
+        prepared.resolve_into(&r, &mut into);
+        assert_eq!(&into[7..], shown, "resolve_into for {base} + {reference}");
+    }
     let path = out.path();
     assert_eq!(
         path.len(),
@@ -543,6 +558,103 @@ fn commoncrawl_resolve_allocates_nothing_after_warm_up() {
     assert!(parsed.len() > 9_000);
     // The counter works: a fresh String allocates.
     assert!(count_allocs(|| drop(std::hint::black_box(String::from("x")))) > 0);
+}
+
+#[test]
+fn commoncrawl_resolve_into_allocates_nothing_after_warm_up() {
+    let pairs = commoncrawl();
+    let prepared: Vec<_> = pairs
+        .iter()
+        .filter_map(|(b, r)| Some((Base::new(UriRef::parse(b).ok()?).ok()?, r.as_str())))
+        .collect();
+    let mut buf = String::new();
+    let run = |buf: &mut String| {
+        let mut total = 0usize;
+        for (base, r) in &prepared {
+            if let Ok(r) = UriRef::parse(r) {
+                buf.clear();
+                base.resolve_into(&r, buf);
+                total += buf.len();
+                buf.clear();
+                Resolver::new(Mode::Rfc2396).resolve_base_into(&r, base, buf);
+                total += buf.len();
+            }
+        }
+        total
+    };
+    let warm = run(&mut buf);
+    let mut again = 0;
+    let n = count_allocs(|| again = run(&mut buf));
+    assert_eq!(again, warm);
+    assert_eq!(
+        n,
+        0,
+        "allocations in resolve_into over {} pairs",
+        prepared.len()
+    );
+    assert!(prepared.len() > 9_000);
+}
+
+/// `resolve_base_into` writes what the view writes, on every base of a list of unusual ones
+/// (no authority, rootless, empty path, dot-segments in the base) crossed with real
+/// references from several corpora and with generated dot-segment shapes, in every mode.
+#[test]
+fn resolve_into_matches_view_cross_product() {
+    let bases = [
+        "foo:",
+        "a:/b",
+        "http://a",
+        "http://a/b/../c/",
+        "urn:x:y",
+        "s:a/b/c",
+        "file:///",
+        "http://a/b/c/d;p?q#f",
+        "http://u@h:1/./a/b/",
+        "x:/a/b/c/d/e/f/",
+        "x:a",
+        "http://a/b/c/d/e/f/g/h",
+        "http:.//b/..//a/.b",
+        "s:a/",
+        "s:/a//b/",
+    ];
+    let mut refs: Vec<String> = Vec::new();
+    for f in [
+        "wpt_urltestdata_inputs",
+        "ada_kasztp",
+        "apache_request_targets",
+    ] {
+        let t = read(&format!("../shared/corpora/{f}.txt"));
+        refs.extend(t.lines().take(1500).map(String::from));
+    }
+    refs.extend(commoncrawl().into_iter().take(1500).map(|(_, r)| r));
+    for a in ["", ".", "..", "./", "../", "../../", "a", ".a", "..a"] {
+        for b in ["", "/", "//", "/.", "/..", "/x", "?q", "#f", "?/./#/."] {
+            for c in ["", "/.", "/..", "/y", "/./z", "//w", "/.well-known"] {
+                refs.push(format!("{a}{b}{c}"));
+            }
+        }
+    }
+    let (mut checked, mut buf) = (0, String::new());
+    for base in bases {
+        let prepared = Base::new(UriRef::parse(base).unwrap()).unwrap();
+        for r in &refs {
+            let Ok(r) = UriRef::parse(r) else { continue };
+            for mode in [Mode::Strict, Mode::NonStrict, Mode::Rfc2396] {
+                let view = Resolver::new(mode).resolve_base(&r, &prepared).to_string();
+                buf.clear();
+                buf.push('>');
+                Resolver::new(mode).resolve_base_into(&r, &prepared, &mut buf);
+                assert_eq!(&buf[1..], view, "{base} + {r} ({mode:?})");
+                if mode == Mode::Strict {
+                    buf.truncate(1);
+                    prepared.resolve_into(&r, &mut buf);
+                    assert_eq!(&buf[1..], view, "{base} + {r}");
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100_000, "{checked}");
 }
 
 // ---------------------------------------------------------------------------------------------
