@@ -431,12 +431,13 @@ impl Resolve for Urilex {
             .ok()
             .and_then(|b| urilex::Base::new(b).ok())
     }
-    /// `resolve` returns a span view; `append_to` writes it into the reused buffer.
+    /// `resolve_into` writes the target URI straight into the reused buffer (the same text
+    /// as `resolve`'s span view written with `append_to`, without building the view).
     #[inline]
     fn resolve(base: &Self::Base, reference: &str, buf: &mut String) -> bool {
         match urilex::UriRef::parse(reference) {
             Ok(r) => {
-                base.resolve(&r).append_to(buf);
+                base.resolve_into(&r, buf);
                 true
             }
             Err(_) => false,
