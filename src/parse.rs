@@ -12,7 +12,7 @@ use crate::tables::{
     BYTE_CLASS, COMPONENT, END, FAIL_KIND, FIRST_ACCEL, FIRST_FAIL, FIRST_MARK, LOOP_BIT,
     LOOP_BITS, MARK, MARK_THEN, START_ABSOLUTE_URI, START_RELATIVE_REF, START_URI,
     START_URI_REFERENCE, STATE_AUTH_START, STATE_FRAGMENT, STATE_HOST_OR_USERINFO, STATE_IPV6,
-    STATE_NC_SEG, STATE_NOT_SCHEME, STATE_PATH, STATE_SCHEME_END, STATE_SCHEME_OR_SEG,
+    STATE_NC_SEG, STATE_NOT_SCHEME, STATE_PATH, STATE_QUERY, STATE_SCHEME_END, STATE_SCHEME_OR_SEG,
     STRIDE_SHIFT, TRANS,
 };
 use crate::uri_ref::{Layout, UriRef};
@@ -99,8 +99,8 @@ pub(crate) fn parse(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
         // as after "scheme:" (tested below).
         Some(b'/') => {
             let (state, pos) = p.authority_after(0, None);
-            if state == STATE_PATH && pos == input.len() {
-                return Ok(UriRef::from_layout(input, p.layout));
+            if state == STATE_PATH {
+                return p.after_path(pos);
             }
             return p.run_on(state, pos);
         }
@@ -108,7 +108,8 @@ pub(crate) fn parse(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
         // path (`images/a.png`, `../a.png`, `page.html?id=1`), the other common link. It
         // leads to SCHEME_OR_SEG for a letter, else NOT_SCHEME (from REL_START: NC_SEG),
         // which loop on all scheme characters (NC_SEG on more); '/' ends the first
-        // segment and leads to PATH (tested below).
+        // segment and leads to PATH, '?' and '#' lead where they lead from PATH (tested
+        // below).
         Some(&b) if LOOP_BITS[b as usize] & SCHEME_OR_SEG_LOOP != 0 => {
             let (state, loop_bit) = match rule {
                 Rule::RelativeRef => (STATE_NC_SEG, NC_SEG_LOOP),
@@ -117,29 +118,17 @@ pub(crate) fn parse(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
             };
             let end = skip(bytes, 1, loop_bit);
             match bytes.get(end) {
-                None => return Ok(UriRef::from_layout(input, p.layout)), // no mark on the way
                 Some(b'/') => end + 1,
+                None | Some(b'?' | b'#') => return p.after_path(end),
                 Some(_) => return p.run_on(state, end),
             }
         }
-        // "#": a same-document reference (§4.4). FRAG_START marks `fragment` (an empty
-        // path and no query) and hands over to FRAGMENT (tested below).
-        Some(b'#') => {
-            p.layout.path_end = 0;
-            p.layout.query_end = 0;
-            let end = skip(bytes, 1, FRAGMENT_LOOP);
-            if end == bytes.len() {
-                return Ok(UriRef::from_layout(input, p.layout));
-            }
-            return p.run_on(STATE_FRAGMENT, end);
-        }
+        // "#": a same-document reference (§4.4). START goes where PATH goes on '#' (tested
+        // below): an empty path ends there.
+        Some(b'#') => return p.after_path(0),
         _ => return parse_from_start(input, rule),
     };
-    let end = skip(bytes, path_from, PATH_LOOP);
-    if end == bytes.len() {
-        return Ok(UriRef::from_layout(input, p.layout)); // no mark on the way
-    }
-    p.run_on(STATE_PATH, end)
+    p.after_path(skip(bytes, path_from, PATH_LOOP))
 }
 
 /// [`parse`] by the DFA alone, from the rule's start state. Out of line, like
@@ -173,6 +162,42 @@ impl<'a> Parser<'a> {
             },
             no_fragment: rule == Rule::AbsoluteUri,
         }
+    }
+
+    /// Goes on from PATH at `end`, where its run stopped (the authority closed, if any): the
+    /// commonest ends of a path, '?' and a query, '#' and a fragment, or the end of the
+    /// input, are taken here as the DFA takes them, by the actions of the marks `query` and
+    /// `fragment` and runs of QUERY and FRAGMENT (tested below). Anything else is left to
+    /// the DFA loop.
+    #[inline(always)]
+    fn after_path(mut self, end: usize) -> Result<UriRef<'a>, ParseError> {
+        let bytes = self.input.as_bytes();
+        let (state, pos) = match bytes.get(end) {
+            None => return Ok(UriRef::from_layout(self.input, self.layout)),
+            Some(b'?') => {
+                self.layout.path_end = end as u32; // < MAX_LEN: `end` indexes the input
+                let query_end = skip(bytes, end + 1, QUERY_LOOP);
+                match bytes.get(query_end) {
+                    None => return Ok(UriRef::from_layout(self.input, self.layout)),
+                    Some(b'#') if !self.no_fragment => {
+                        self.layout.query_end = query_end as u32;
+                        (STATE_FRAGMENT, skip(bytes, query_end + 1, FRAGMENT_LOOP))
+                    }
+                    _ => (STATE_QUERY, query_end),
+                }
+            }
+            Some(b'#') if !self.no_fragment => {
+                self.layout.path_end = end as u32;
+                self.layout.query_end = end as u32;
+                (STATE_FRAGMENT, skip(bytes, end + 1, FRAGMENT_LOOP))
+            }
+            _ => (STATE_PATH, end),
+        };
+        if pos == bytes.len() {
+            // QUERY and FRAGMENT accept at the end (tested below).
+            return Ok(UriRef::from_layout(self.input, self.layout));
+        }
+        self.run_on(state, pos)
     }
 
     /// [`Parser::run`], out of line: where the "scheme://" shortcut leaves off.
@@ -236,7 +261,8 @@ const HOST_OR_USERINFO_LOOP: u8 = LOOP_BIT[(STATE_HOST_OR_USERINFO - FIRST_ACCEL
 const SCHEME_OR_SEG_LOOP: u8 = LOOP_BIT[(STATE_SCHEME_OR_SEG - FIRST_ACCEL) >> STRIDE_SHIFT];
 const NC_SEG_LOOP: u8 = LOOP_BIT[(STATE_NC_SEG - FIRST_ACCEL) >> STRIDE_SHIFT];
 
-/// The loop bit of FRAGMENT, where a reference starting with '#' goes.
+/// The loop bits of QUERY and FRAGMENT, where a path's '?' and '#' lead.
+const QUERY_LOOP: u8 = LOOP_BIT[(STATE_QUERY - FIRST_ACCEL) >> STRIDE_SHIFT];
 const FRAGMENT_LOOP: u8 = LOOP_BIT[(STATE_FRAGMENT - FIRST_ACCEL) >> STRIDE_SHIFT];
 
 /// The loop bit of PATH, where a path starts after an authority.
@@ -396,7 +422,7 @@ impl<'a> Parser<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tables::{STATE_FRAG_START, STATE_PATH_START, STATE_SLASH};
+    use crate::tables::{STATE_FRAG_START, STATE_PATH_START, STATE_QUERY_START, STATE_SLASH};
 
     /// The shortcut for "scheme://" in [`parse`] does what the DFA does with "//" after ':'.
     #[test]
@@ -551,20 +577,41 @@ mod tests {
         const { assert!(STATE_PATH < FIRST_MARK) };
     }
 
-    /// The shortcut for same-document references in [`parse`]: '#' leads from START and
-    /// REL_START to FRAG_START, whose mark is `fragment` and which hands over to FRAGMENT.
+    /// [`Parser::after_path`]: from PATH, '?' enters QUERY_START, whose mark is `query` and
+    /// which hands over to QUERY; '#' (from PATH or QUERY) enters FRAG_START, whose mark is
+    /// `fragment` and which hands over to FRAGMENT; both accept at the end. START, REL_START
+    /// and the states of a first segment go where PATH goes on '?' and '#'.
     #[test]
-    fn fragment_shortcut_follows_the_dfa() {
+    fn path_ends_follow_the_dfa() {
         let step = |state: usize, b: u8| TRANS[state + BYTE_CLASS[b as usize] as usize] as usize;
-        for start in [START_URI_REFERENCE, START_RELATIVE_REF] {
-            assert_eq!(step(start, b'#'), STATE_FRAG_START);
-        }
-        let frag_start = (STATE_FRAG_START - FIRST_MARK) >> STRIDE_SHIFT;
-        assert_eq!(MARK[frag_start], Mark::Fragment);
+        let mark = |state: usize| (state - FIRST_MARK) >> STRIDE_SHIFT;
+        assert_eq!(step(STATE_PATH, b'?'), STATE_QUERY_START);
+        assert_eq!(MARK[mark(STATE_QUERY_START)], Mark::Query);
         assert_eq!(
-            MARK_THEN[frag_start],
+            MARK_THEN[mark(STATE_QUERY_START)],
+            (STATE_QUERY as u16, QUERY_LOOP)
+        );
+        for state in [STATE_PATH, STATE_QUERY] {
+            assert_eq!(step(state, b'#'), STATE_FRAG_START);
+        }
+        assert_eq!(MARK[mark(STATE_FRAG_START)], Mark::Fragment);
+        assert_eq!(
+            MARK_THEN[mark(STATE_FRAG_START)],
             (STATE_FRAGMENT as u16, FRAGMENT_LOOP)
         );
+        let row = |s: usize| s >> STRIDE_SHIFT;
+        for state in [STATE_PATH, STATE_QUERY, STATE_FRAGMENT] {
+            assert_eq!(END[row(state)], None, "accepts at the end");
+        }
+        let first = [STATE_SCHEME_OR_SEG, STATE_NOT_SCHEME, STATE_NC_SEG];
+        for state in [START_URI_REFERENCE, START_RELATIVE_REF]
+            .into_iter()
+            .chain(first)
+        {
+            for b in [b'?', b'#'] {
+                assert_eq!(step(state, b), step(STATE_PATH, b), "{state} {b}");
+            }
+        }
     }
 
     /// The shortcut at the start of [`parse`]: from START and URI_START, a letter then any
