@@ -9,9 +9,10 @@
 use crate::host;
 use crate::scan::{self, skip, FirstBlock};
 use crate::tables::{
-    BYTE_CLASS, COMPONENT, END, FAIL_KIND, FIRST_ACCEL, FIRST_FAIL, FIRST_MARK, LOOP_BIT, MARK,
-    MARK_THEN, START_ABSOLUTE_URI, START_RELATIVE_REF, START_URI, START_URI_REFERENCE,
-    STATE_AUTH_START, STATE_HOST_OR_USERINFO, STATE_IPV6, STATE_PATH, STATE_SCHEME_END,
+    BYTE_CLASS, COMPONENT, END, FAIL_KIND, FIRST_ACCEL, FIRST_FAIL, FIRST_MARK, LOOP_BIT,
+    LOOP_BITS, MARK, MARK_THEN, START_ABSOLUTE_URI, START_RELATIVE_REF, START_URI,
+    START_URI_REFERENCE, STATE_AUTH_START, STATE_FRAGMENT, STATE_HOST_OR_USERINFO, STATE_IPV6,
+    STATE_NC_SEG, STATE_NOT_SCHEME, STATE_PATH, STATE_QUERY, STATE_SCHEME_END, STATE_SCHEME_OR_SEG,
     STRIDE_SHIFT, TRANS,
 };
 use crate::uri_ref::{Layout, UriRef};
@@ -69,12 +70,13 @@ pub(crate) fn parse(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
     if input.len() > MAX_LEN {
         return Err(too_long(input));
     }
+    let bytes = input.as_bytes();
     if rule != Rule::RelativeRef {
-        if let Some((colon, block)) = scan::scheme_colon_slash_slash(input.as_bytes()) {
+        if let Some((colon, block)) = scan::scheme_colon_slash_slash(bytes) {
             // What the DFA would do from START or URI_START up to SCHEME_END (tested below).
             let mut p = Parser::new(input, rule);
             p.end_scheme(colon as u32); // < MAX_LEN: `colon` indexes the input
-            let (state, pos) = p.authority_after(colon, Some(block));
+            let (state, pos) = p.authority_after(colon + 1, Some(block));
             if state == STATE_PATH && pos == input.len() {
                 // "scheme://host/path" and nothing after: PATH accepts at the end, and the
                 // layout is complete. The commonest URI of all returns here, without the
@@ -84,22 +86,49 @@ pub(crate) fn parse(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
             return p.run_on(state, pos);
         }
     }
-    let bytes = input.as_bytes();
-    let path_absolute = matches!(rule, Rule::UriReference | Rule::RelativeRef)
-        && bytes.first() == Some(&b'/')
-        && bytes.get(1) != Some(&b'/');
-    if path_absolute {
+    if !matches!(rule, Rule::UriReference | Rule::RelativeRef) {
+        return parse_from_start(input, rule);
+    }
+    let mut p = Parser::new(input, rule);
+    let path_from = match bytes.first() {
         // A reference that starts with one '/' (§4.2 path-absolute), the commonest link on
         // a page: START or REL_START go to SLASH, which is PATH but for a second '/'
         // (tested below), so the path's run starts at once.
-        let p = Parser::new(input, rule);
-        let end = skip(bytes, 1, PATH_LOOP);
-        if end == bytes.len() {
-            return Ok(UriRef::from_layout(input, p.layout)); // no mark on the way
+        Some(b'/') if bytes.get(1) != Some(&b'/') => 1,
+        // "//": a network-path reference (§4.2). SLASH takes the second '/' to AUTH_START,
+        // as after "scheme:" (tested below).
+        Some(b'/') => {
+            let (state, pos) = p.authority_after(0, None);
+            if state == STATE_PATH {
+                return p.after_path(pos);
+            }
+            return p.run_on(state, pos);
         }
-        return p.run_on(STATE_PATH, end);
-    }
-    parse_from_start(input, rule)
+        // A scheme character: the start of a scheme, or of the first segment of a relative
+        // path (`images/a.png`, `../a.png`, `page.html?id=1`), the other common link. It
+        // leads to SCHEME_OR_SEG for a letter, else NOT_SCHEME (from REL_START: NC_SEG),
+        // which loop on all scheme characters (NC_SEG on more); '/' ends the first
+        // segment and leads to PATH, '?' and '#' lead where they lead from PATH (tested
+        // below).
+        Some(&b) if LOOP_BITS[b as usize] & SCHEME_OR_SEG_LOOP != 0 => {
+            let (state, loop_bit) = match rule {
+                Rule::RelativeRef => (STATE_NC_SEG, NC_SEG_LOOP),
+                _ if b.is_ascii_alphabetic() => (STATE_SCHEME_OR_SEG, SCHEME_OR_SEG_LOOP),
+                _ => (STATE_NOT_SCHEME, SCHEME_OR_SEG_LOOP),
+            };
+            let end = skip(bytes, 1, loop_bit);
+            match bytes.get(end) {
+                Some(b'/') => end + 1,
+                None | Some(b'?' | b'#') => return p.after_path(end),
+                Some(_) => return p.run_on(state, end),
+            }
+        }
+        // "#": a same-document reference (§4.4). START goes where PATH goes on '#' (tested
+        // below): an empty path ends there.
+        Some(b'#') => return p.after_path(0),
+        _ => return parse_from_start(input, rule),
+    };
+    p.after_path(skip(bytes, path_from, PATH_LOOP))
 }
 
 /// [`parse`] by the DFA alone, from the rule's start state. Out of line, like
@@ -133,6 +162,42 @@ impl<'a> Parser<'a> {
             },
             no_fragment: rule == Rule::AbsoluteUri,
         }
+    }
+
+    /// Goes on from PATH at `end`, where its run stopped (the authority closed, if any): the
+    /// commonest ends of a path, '?' and a query, '#' and a fragment, or the end of the
+    /// input, are taken here as the DFA takes them, by the actions of the marks `query` and
+    /// `fragment` and runs of QUERY and FRAGMENT (tested below). Anything else is left to
+    /// the DFA loop.
+    #[inline(always)]
+    fn after_path(mut self, end: usize) -> Result<UriRef<'a>, ParseError> {
+        let bytes = self.input.as_bytes();
+        let (state, pos) = match bytes.get(end) {
+            None => return Ok(UriRef::from_layout(self.input, self.layout)),
+            Some(b'?') => {
+                self.layout.path_end = end as u32; // < MAX_LEN: `end` indexes the input
+                let query_end = skip(bytes, end + 1, QUERY_LOOP);
+                match bytes.get(query_end) {
+                    None => return Ok(UriRef::from_layout(self.input, self.layout)),
+                    Some(b'#') if !self.no_fragment => {
+                        self.layout.query_end = query_end as u32;
+                        (STATE_FRAGMENT, skip(bytes, query_end + 1, FRAGMENT_LOOP))
+                    }
+                    _ => (STATE_QUERY, query_end),
+                }
+            }
+            Some(b'#') if !self.no_fragment => {
+                self.layout.path_end = end as u32;
+                self.layout.query_end = end as u32;
+                (STATE_FRAGMENT, skip(bytes, end + 1, FRAGMENT_LOOP))
+            }
+            _ => (STATE_PATH, end),
+        };
+        if pos == bytes.len() {
+            // QUERY and FRAGMENT accept at the end (tested below).
+            return Ok(UriRef::from_layout(self.input, self.layout));
+        }
+        self.run_on(state, pos)
     }
 
     /// [`Parser::run`], out of line: where the "scheme://" shortcut leaves off.
@@ -170,7 +235,7 @@ impl<'a> Parser<'a> {
                 let mark = (next - FIRST_MARK) >> STRIDE_SHIFT;
                 p.mark(mark, pos)?;
                 if next == STATE_SCHEME_END && bytes.get(pos + 1..pos + 3) == Some(b"//") {
-                    (state, pos) = p.authority_after(pos, None);
+                    (state, pos) = p.authority_after(pos + 1, None);
                     continue;
                 }
                 // "/", "?" and "#" hand over to the path, query or fragment state: skip its run.
@@ -191,6 +256,14 @@ impl<'a> Parser<'a> {
 
 /// The loop bit of HOST_OR_USERINFO, where a host starts after "scheme://".
 const HOST_OR_USERINFO_LOOP: u8 = LOOP_BIT[(STATE_HOST_OR_USERINFO - FIRST_ACCEL) >> STRIDE_SHIFT];
+
+/// The loop bits of SCHEME_OR_SEG and NC_SEG, where a reference starting with a letter goes.
+const SCHEME_OR_SEG_LOOP: u8 = LOOP_BIT[(STATE_SCHEME_OR_SEG - FIRST_ACCEL) >> STRIDE_SHIFT];
+const NC_SEG_LOOP: u8 = LOOP_BIT[(STATE_NC_SEG - FIRST_ACCEL) >> STRIDE_SHIFT];
+
+/// The loop bits of QUERY and FRAGMENT, where a path's '?' and '#' lead.
+const QUERY_LOOP: u8 = LOOP_BIT[(STATE_QUERY - FIRST_ACCEL) >> STRIDE_SHIFT];
+const FRAGMENT_LOOP: u8 = LOOP_BIT[(STATE_FRAGMENT - FIRST_ACCEL) >> STRIDE_SHIFT];
 
 /// The loop bit of PATH, where a path starts after an authority.
 const PATH_LOOP: u8 = LOOP_BIT[(STATE_PATH - FIRST_ACCEL) >> STRIDE_SHIFT];
@@ -240,14 +313,14 @@ impl<'a> Parser<'a> {
         self.layout.path_start = colon + 1;
     }
 
-    /// Takes the "//" after the scheme's ':' at `colon` in one step, as the DFA would in two
-    /// (SCHEME_END -> SLASH -> AUTH_START, whose mark is `authority`: tested below), and
-    /// returns the state and position to go on from. "scheme://" is the commonest start of
-    /// all.
+    /// Takes the "//" at `slashes` (after the scheme's ':', or at the start of a reference)
+    /// in one step, as the DFA would in two (SCHEME_END or START -> SLASH -> AUTH_START, whose
+    /// mark is `authority`: tested below), and returns the state and position to go on from.
+    /// "scheme://" is the commonest start of all.
     #[inline(always)]
-    fn authority_after(&mut self, colon: usize, block: Option<FirstBlock>) -> (usize, usize) {
+    fn authority_after(&mut self, slashes: usize, block: Option<FirstBlock>) -> (usize, usize) {
         let bytes = self.input.as_bytes();
-        let host = colon + 3;
+        let host = slashes + 2;
         self.layout.host_start = host as u32; // < MAX_LEN: `host` indexes the input
         if bytes.get(host) == Some(&b'[') {
             (STATE_AUTH_START, host)
@@ -349,7 +422,7 @@ impl<'a> Parser<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tables::{LOOP_BITS, STATE_PATH_START, STATE_SLASH};
+    use crate::tables::{STATE_FRAG_START, STATE_PATH_START, STATE_QUERY_START, STATE_SLASH};
 
     /// The shortcut for "scheme://" in [`parse`] does what the DFA does with "//" after ':'.
     #[test]
@@ -397,6 +470,8 @@ mod tests {
         for start in [START_URI_REFERENCE, START_RELATIVE_REF] {
             assert_eq!(step(start, b'/'), STATE_SLASH);
         }
+        // A second '/' starts an authority, as after "scheme:" (the network-path shortcut).
+        assert_eq!(step(STATE_SLASH, b'/'), STATE_AUTH_START);
         // SLASH is a plain state: the shortcut skips no action.
         const { assert!(STATE_SLASH < FIRST_ACCEL) };
         for b in (0..=255u8).filter(|&b| b != b'/') {
@@ -405,6 +480,138 @@ mod tests {
         let row = |s: usize| s >> STRIDE_SHIFT;
         assert_eq!(END[row(STATE_SLASH)], END[row(STATE_PATH)]);
         assert_eq!(COMPONENT[row(STATE_SLASH)], COMPONENT[row(STATE_PATH)]);
+    }
+
+    /// [`parse`], shortcuts and all, gives exactly what the DFA alone gives from the start
+    /// state, on random inputs built to reach every shortcut and to leave each at every byte.
+    #[test]
+    fn shortcuts_agree_with_the_dfa_alone() {
+        fn components(u: UriRef<'_>) -> [Option<&str>; 8] {
+            [
+                u.scheme(),
+                u.authority(),
+                u.userinfo(),
+                u.host(),
+                u.port(),
+                Some(u.path()),
+                u.query(),
+                u.fragment(),
+            ]
+        }
+        let starts: [&[u8]; 14] = [
+            b"", b"/", b"//", b"#", b"?", b"a", b"Ab", b"x:", b"http://", b"1", b".", b"../", b"-",
+            b"+",
+        ];
+        let alphabet = b"aZz09-._~:/?#[]@!$&'()*+,;=%AFf \x7f\xc3\xa9";
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let rules = [
+            Rule::UriReference,
+            Rule::RelativeRef,
+            Rule::Uri,
+            Rule::AbsoluteUri,
+        ];
+        let mut checked = 0;
+        for round in 0..100_000u64 {
+            let mut input = starts[(next() % starts.len() as u64) as usize].to_vec();
+            // Mostly dense runs (what the vector blocks skip), across the 16- and 32-byte
+            // block edges, with a few other bytes among them.
+            let len = (next() % 48) as usize;
+            for _ in 0..len {
+                let r = next();
+                input.push(if r % 3 == 0 {
+                    alphabet[(r >> 8) as usize % alphabet.len()]
+                } else {
+                    b"abcdefghij0123456789-.XYZ/"[(r >> 8) as usize % 26]
+                });
+            }
+            let Ok(input) = core::str::from_utf8(&input) else {
+                continue;
+            };
+            let rule = rules[round as usize % rules.len()];
+            let fast = parse(input, rule).map(components);
+            let slow = parse_from_start(input, rule).map(components);
+            assert_eq!(fast, slow, "{input:?} {rule:?}");
+            checked += 1;
+        }
+        assert!(checked > 60_000, "{checked}");
+    }
+
+    /// The shortcut for references that start with a scheme character in [`parse`]: START
+    /// goes to SCHEME_OR_SEG on a letter and NOT_SCHEME on the others, REL_START to NC_SEG;
+    /// the first two loop on exactly the bytes of SCHEME_OR_SEG_LOOP, NC_SEG on those of
+    /// NC_SEG_LOOP; all three go to PATH on '/', accept at the end and have no action.
+    #[test]
+    fn first_segment_shortcut_follows_the_dfa() {
+        let step = |state: usize, b: u8| TRANS[state + BYTE_CLASS[b as usize] as usize] as usize;
+        let scheme_char = |b: u8| b.is_ascii_alphanumeric() || b"+-.".contains(&b);
+        for b in 0..=255u8 {
+            let loops = LOOP_BITS[b as usize] & SCHEME_OR_SEG_LOOP != 0;
+            assert_eq!(loops, scheme_char(b), "{b}");
+            if loops {
+                let want = if b.is_ascii_alphabetic() {
+                    STATE_SCHEME_OR_SEG
+                } else {
+                    STATE_NOT_SCHEME
+                };
+                assert_eq!(step(START_URI_REFERENCE, b), want, "{b}");
+                assert_eq!(step(START_RELATIVE_REF, b), STATE_NC_SEG, "{b}");
+            }
+            for state in [STATE_SCHEME_OR_SEG, STATE_NOT_SCHEME] {
+                assert_eq!(step(state, b) == state, loops, "{state} {b}");
+            }
+            let nc_loops = LOOP_BITS[b as usize] & NC_SEG_LOOP != 0;
+            assert_eq!(step(STATE_NC_SEG, b) == STATE_NC_SEG, nc_loops, "{b}");
+        }
+        let row = |s: usize| s >> STRIDE_SHIFT;
+        for state in [STATE_SCHEME_OR_SEG, STATE_NOT_SCHEME, STATE_NC_SEG] {
+            assert!(state < FIRST_MARK, "no action");
+            assert_eq!(step(state, b'/'), STATE_PATH);
+            assert_eq!(END[row(state)], None, "accepts at the end");
+        }
+        const { assert!(STATE_PATH < FIRST_MARK) };
+    }
+
+    /// [`Parser::after_path`]: from PATH, '?' enters QUERY_START, whose mark is `query` and
+    /// which hands over to QUERY; '#' (from PATH or QUERY) enters FRAG_START, whose mark is
+    /// `fragment` and which hands over to FRAGMENT; both accept at the end. START, REL_START
+    /// and the states of a first segment go where PATH goes on '?' and '#'.
+    #[test]
+    fn path_ends_follow_the_dfa() {
+        let step = |state: usize, b: u8| TRANS[state + BYTE_CLASS[b as usize] as usize] as usize;
+        let mark = |state: usize| (state - FIRST_MARK) >> STRIDE_SHIFT;
+        assert_eq!(step(STATE_PATH, b'?'), STATE_QUERY_START);
+        assert_eq!(MARK[mark(STATE_QUERY_START)], Mark::Query);
+        assert_eq!(
+            MARK_THEN[mark(STATE_QUERY_START)],
+            (STATE_QUERY as u16, QUERY_LOOP)
+        );
+        for state in [STATE_PATH, STATE_QUERY] {
+            assert_eq!(step(state, b'#'), STATE_FRAG_START);
+        }
+        assert_eq!(MARK[mark(STATE_FRAG_START)], Mark::Fragment);
+        assert_eq!(
+            MARK_THEN[mark(STATE_FRAG_START)],
+            (STATE_FRAGMENT as u16, FRAGMENT_LOOP)
+        );
+        let row = |s: usize| s >> STRIDE_SHIFT;
+        for state in [STATE_PATH, STATE_QUERY, STATE_FRAGMENT] {
+            assert_eq!(END[row(state)], None, "accepts at the end");
+        }
+        let first = [STATE_SCHEME_OR_SEG, STATE_NOT_SCHEME, STATE_NC_SEG];
+        for state in [START_URI_REFERENCE, START_RELATIVE_REF]
+            .into_iter()
+            .chain(first)
+        {
+            for b in [b'?', b'#'] {
+                assert_eq!(step(state, b), step(STATE_PATH, b), "{state} {b}");
+            }
+        }
     }
 
     /// The shortcut at the start of [`parse`]: from START and URI_START, a letter then any
