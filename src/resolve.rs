@@ -581,6 +581,9 @@ pub struct Base<'a> {
     /// the "/" put for an empty path), its path's start and end, and the end of its query
     /// (of its path if it has none).
     head_text: Option<&'a str>,
+    /// `head_text` when `head` has no dot-segment: the first piece of a merge written as two
+    /// slices (one test instead of two in `split_of`).
+    merge_text: Option<&'a str>,
     /// `cuts[k]`: the base text up to the end of the head once `k + 1` segments are removed
     /// from it (for a reference starting with `k + 1` ".."), and that head, when it is a
     /// prefix of the head; `None` where §5.2.4 puts a "/" that is not in the base (a
@@ -648,6 +651,7 @@ impl<'a> Base<'a> {
             head,
             head_dots,
             head_text: head_end.map(to),
+            merge_text: head_end.filter(|_| !head_dots).map(to),
             cuts,
             through_scheme: to(uri.scheme().map_or(0, |s| s.len() + 1)),
             before_path: to(path_start),
@@ -749,9 +753,6 @@ impl<'a> Base<'a> {
                 // Leading "./" and "../": the base text through the head with `pops`
                 // segments removed, as Base::new planned it, then the rest of the reference.
                 Some(b'.') => {
-                    if self.head_dots {
-                        return None;
-                    }
                     let (i, pops) = leading_dots(p);
                     let rest = p.get(i..).unwrap_or_default();
                     // Without an authority, a rest starting with "/" could make the path
@@ -759,19 +760,15 @@ impl<'a> Base<'a> {
                     if rest.first() == Some(&b'/') && !self.uri.has_authority() {
                         return None;
                     }
+                    // (A head with dot-segments has no merge text and no cuts.)
                     let kept = match pops {
-                        0 => self.head_text,
+                        0 => self.merge_text,
                         n => self.cuts.get(n - 1).copied().flatten().map(|(t, _)| t),
                     };
                     (kept?, start + i, rest)
                 }
                 // §5.2.3 merge: the base text through the head, then the whole reference.
-                Some(_) => {
-                    if self.head_dots {
-                        return None;
-                    }
-                    (self.head_text?, start, p)
-                }
+                Some(_) => (self.merge_text?, start, p),
             }
         };
         if has_slash_dot(check) {
