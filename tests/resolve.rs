@@ -657,6 +657,50 @@ fn resolve_into_matches_view_cross_product() {
     assert!(checked > 100_000, "{checked}");
 }
 
+/// `resolve_base_into` against the view on every reference of up to 6 bytes over the bytes
+/// that steer resolution ('.', '/', '?', '#', ':' and a letter), against bases of every shape
+/// the two-slice writer distinguishes.
+#[test]
+fn resolve_into_matches_view_exhaustive_short() {
+    let bases = [
+        "http://a/b/c/d;p?q#f",
+        "http://a",
+        "http://a/",
+        "foo:a/b",
+        "foo:/a/b/",
+        "s:",
+        "urn:x",
+        "http://a/b/./c",
+        "x:/.//a/",
+    ];
+    let alphabet = [".", "/", "?", "#", ":", "a"];
+    let mut refs = vec![String::new()];
+    let mut last = vec![String::new()];
+    for _ in 0..6 {
+        last = last
+            .iter()
+            .flat_map(|r| alphabet.iter().map(move |c| format!("{r}{c}")))
+            .collect();
+        refs.extend(last.iter().cloned());
+    }
+    let mut checked = 0;
+    let mut buf = String::new();
+    for base in bases {
+        let prepared = Base::new(UriRef::parse(base).unwrap()).unwrap();
+        for r in &refs {
+            let Ok(r) = UriRef::parse(r) else { continue };
+            for mode in [Mode::Strict, Mode::NonStrict, Mode::Rfc2396] {
+                let view = Resolver::new(mode).resolve_base(&r, &prepared);
+                buf.clear();
+                Resolver::new(mode).resolve_base_into(&r, &prepared, &mut buf);
+                assert_eq!(buf, view.to_string(), "{base} + {r} ({mode:?})");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 200_000, "{checked}");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Naive reference implementations, straight from the RFC texts (quadratic, test-only).
 
