@@ -283,91 +283,26 @@ impl Resolver {
         reference: &UriRef<'r>,
         base: &Base<'b>,
     ) -> Resolved<'b, 'r> {
-        let reference = *reference;
-        if self.mode == Mode::Rfc2396 || reference.scheme().is_some() {
-            return self.resolve_general(&reference, base);
-        }
-        if reference.has_authority() {
-            return self.resolve_network_path(&reference, base);
-        }
-        // A relative reference with a path, a query or a fragment (a crawl's links): the
-        // cases below are kept small so that they inline into the caller.
-        let prepared = base;
-        let base = prepared.uri;
-        let r_path = reference.path();
-        let r_path_end = offset(r_path, reference.as_str()) + r_path.len();
-        let mut out = Resolved {
-            base,
-            reference,
-            scheme: Src::Base,
-            authority: base.has_authority().then_some(Src::Base),
-            query: reference.query().map(|_| Src::Ref),
-            head: "",
-            tail: "",
-            kind: PathKind::Concat,
-            split: None,
+        // The references a crawl mostly holds (see `Base::plan`), in the two strict modes,
+        // which read a reference without a scheme alike; the general code for the others.
+        let plan = match self.mode {
+            Mode::Rfc2396 => None,
+            _ => base.plan(reference),
         };
-        if r_path.is_empty() {
-            // §5.2.2: the base path as it is; the query of the reference, else the base's.
-            // The text is the base up to the end of its path or its query, then the
-            // reference's query and fragment. (No "/." is due: without an authority, a
-            // parsed path cannot start with "//".)
-            out.head = base.path();
-            let base_text = if out.query.is_some() {
-                prepared.through_path
-            } else {
-                out.query = base.query().map(|_| Src::Base);
-                prepared.through_query
-            };
-            out.split = Some((base_text, text_from(reference.as_str(), r_path_end)));
-            return out;
+        match plan {
+            Some(plan) => Resolved {
+                base: base.uri,
+                reference: *reference,
+                scheme: Src::Base,
+                authority: plan.authority,
+                query: plan.query,
+                head: plan.head,
+                tail: plan.tail,
+                kind: PathKind::Concat,
+                split: Some((plan.a, plan.b)),
+            },
+            None => self.resolve_general(reference, base),
         }
-        // §5.2.2: an absolute path replaces the base's; else the §5.2.3 merge, with the head
-        // prepared by Base::new.
-        let (head, head_dots, head_text) = if r_path.as_bytes().first() == Some(&b'/') {
-            ("", false, Some(prepared.before_path))
-        } else {
-            (prepared.head, prepared.head_dots, prepared.head_text)
-        };
-        let r_path_start = r_path_end - r_path.len();
-        // No dot-segment needs a "." segment at the start of the reference path or a "/."
-        // pair in it (the head is empty or ends with "/"): then the path is `head ++ r_path`
-        // and the text is the base up to the end of the head, then the whole reference.
-        // (No "/." is due: the reference path cannot start with "//", nor can a base path
-        // without an authority, and a merge puts a relative path after the head.)
-        if !head_dots
-            && r_path.as_bytes().first() != Some(&b'.')
-            && !has_slash_dot(r_path.as_bytes())
-        {
-            out.head = head;
-            out.tail = r_path;
-            out.split = head_text.map(|t| (t, text_from(reference.as_str(), r_path_start)));
-            return out;
-        }
-        // Leading "./" and "../" and no other dot-segment (a crawl's "../img/a.png"): the path
-        // is a prefix of the head, planned by Base::new, then the rest of the reference path.
-        if let (false, Some(t)) = (head_dots, head_text) {
-            let (i, pops) = leading_dots(r_path.as_bytes());
-            let rest = r_path.get(i..).unwrap_or_default();
-            let kept = match pops {
-                0 => Some((t, head)),
-                n => prepared.cuts.get(n - 1).copied().flatten(),
-            };
-            // Without an authority, a rest starting with "/" could make the path start with
-            // "//" (then "/." is due): left to the general code.
-            let slash = rest.as_bytes().first() == Some(&b'/') && out.authority.is_none();
-            if let (Some((text, kept)), false, false) =
-                (kept, slash, has_slash_dot(rest.as_bytes()))
-            {
-                out.head = kept;
-                out.tail = rest;
-                out.split = Some((text, text_from(reference.as_str(), r_path_start + i)));
-                return out;
-            }
-        }
-        // Other dot-segments. (Not planned here: taking `&mut out` would keep the compiler
-        // from holding the fast path's result in registers.)
-        self.resolve_general(&reference, prepared)
     }
 
     /// Resolves `reference` against a prepared [`Base`] and appends the target URI to `out`:
@@ -396,46 +331,13 @@ impl Resolver {
     ) {
         // The two strict modes read a reference without a scheme alike (the only one the
         // split takes); RFC 2396 differs there (`?y`).
-        let split = match self.mode {
+        let plan = match self.mode {
             Mode::Rfc2396 => None,
-            _ => base.split_of(reference),
+            _ => base.plan(reference),
         };
-        match split {
-            Some((a, b)) => append_two(out, a, b),
+        match plan {
+            Some(plan) => append_two(out, plan.a, plan.b),
             None => base.resolve_into_view(*self, reference, out),
-        }
-    }
-
-    /// A network-path reference (`//host/path`) in the strict modes: §5.2.2 keeps its
-    /// authority and path, and the base gives the scheme. Without a "/." pair its path (empty
-    /// or starting with "/") has no dot-segment, and the text is the base's "scheme:" then
-    /// the whole reference.
-    #[inline(never)]
-    fn resolve_network_path<'b, 'r>(
-        &self,
-        reference: &UriRef<'r>,
-        base: &Base<'b>,
-    ) -> Resolved<'b, 'r> {
-        let r_path = reference.path();
-        match reference.authority() {
-            Some(a) if !has_slash_dot(r_path.as_bytes()) => Resolved {
-                base: base.uri,
-                reference: *reference,
-                scheme: Src::Base,
-                authority: Some(Src::Ref),
-                query: reference.query().map(|_| Src::Ref),
-                head: "",
-                tail: r_path,
-                kind: PathKind::Concat,
-                split: Some((
-                    base.through_scheme,
-                    text_from(
-                        reference.as_str(),
-                        offset(a, reference.as_str()).wrapping_sub(2),
-                    ),
-                )),
-            },
-            _ => self.resolve_general(reference, base),
         }
     }
 
@@ -577,12 +479,9 @@ pub struct Base<'a> {
     head: &'a str,
     /// Whether `head` has a dot-segment (then the writers remove them).
     head_dots: bool,
-    /// Offsets in the base's text: the end of `head` when `head` is text of the base (not
-    /// the "/" put for an empty path), its path's start and end, and the end of its query
-    /// (of its path if it has none).
-    head_text: Option<&'a str>,
-    /// `head_text` when `head` has no dot-segment: the first piece of a merge written as two
-    /// slices (one test instead of two in `split_of`).
+    /// The base's text through `head`, when `head` is text of the base (not the "/" put for
+    /// an empty path) and has no dot-segment: the first piece of a merge written as two
+    /// slices.
     merge_text: Option<&'a str>,
     /// `cuts[k]`: the base text up to the end of the head once `k + 1` segments are removed
     /// from it (for a reference starting with `k + 1` ".."), and that head, when it is a
@@ -590,14 +489,15 @@ pub struct Base<'a> {
     /// rootless head emptied: `a/` + `../c` is `/c`) or the head has dot-segments.
     cuts: [Option<(&'a str, &'a str)>; CUTS],
     /// The base's text up to the end of its scheme's ":", up to its path, through its path,
-    /// and through its query (through its path if it has none). With `head_text` and
+    /// and through its query (through its path if it has none). With `merge_text` and
     /// `cuts`, these are the first of the two slices a result is written as.
     through_scheme: &'a str,
     before_path: &'a str,
     through_path: &'a str,
     through_query: &'a str,
-    /// Offset of the path in the base's text.
+    /// Offset of the path in the base's text, and the path.
     path_start: usize,
+    path: &'a str,
 }
 
 impl<'a> Base<'a> {
@@ -650,7 +550,6 @@ impl<'a> Base<'a> {
             uri,
             head,
             head_dots,
-            head_text: head_end.map(to),
             merge_text: head_end.filter(|_| !head_dots).map(to),
             cuts,
             through_scheme: to(uri.scheme().map_or(0, |s| s.len() + 1)),
@@ -658,6 +557,7 @@ impl<'a> Base<'a> {
             through_path: to(path_end),
             through_query: to(uri.query().map_or(path_end, |q| offset(q, text) + q.len())),
             path_start,
+            path,
         })
     }
 
@@ -695,13 +595,13 @@ impl<'a> Base<'a> {
     #[cfg(feature = "alloc")]
     #[inline(always)]
     pub fn resolve_into(&self, reference: &UriRef<'_>, out: &mut alloc::string::String) {
-        match self.split_of(reference) {
-            Some((a, b)) => append_two(out, a, b),
+        match self.plan(reference) {
+            Some(plan) => append_two(out, plan.a, plan.b),
             None => self.resolve_into_view(Resolver::default(), reference, out),
         }
     }
 
-    /// The cases [`split_of`](Self::split_of) leaves: through the view. Out of line, so that
+    /// The cases [`plan`](Self::plan) leaves: through the view. Out of line, so that
     /// the common case inlines small.
     #[cfg(feature = "alloc")]
     #[inline(never)]
@@ -714,16 +614,17 @@ impl<'a> Base<'a> {
         resolver.resolve_base(reference, self).append_to(out);
     }
 
-    /// The resolved text of `reference`, in the strict modes, as a prefix of the base's text
-    /// followed by a suffix of the reference's, for the references a crawl mostly holds: no
-    /// scheme, and no dot-segment except leading "./" and "../" (`None` for the others).
+    /// The resolution of `reference`, in the strict modes, for the references a crawl mostly
+    /// holds: no scheme, and no dot-segment except leading "./" and "../" (`None` for the
+    /// others, which the general code resolves). The target URI is then a prefix of the base's
+    /// text followed by a suffix of the reference's, and its path the kept head of the base
+    /// path followed by the rest of the reference path.
     ///
     /// It reads only the reference's path span and the byte after it, and the slices that
-    /// [`Base::new`] prepared; each case is the one of the same name in
-    /// [`Resolver::resolve_base`] (and [`Resolver::resolve_network_path`]), which build the
-    /// same two slices into a [`Resolved`] (`split`), as tests check.
+    /// [`Base::new`] prepared, and nothing in it can panic: [`Base::resolve_into`] uses only
+    /// the two slices, and the compiler drops the rest.
     #[inline(always)]
-    fn split_of<'r>(&self, reference: &UriRef<'r>) -> Option<(&'a str, &'r str)> {
+    fn plan<'r>(&self, reference: &UriRef<'r>) -> Option<Plan<'a, 'r>> {
         if !reference.is_relative() {
             return None;
         }
@@ -731,51 +632,123 @@ impl<'a> Base<'a> {
         let path = reference.span(Component::Path)?;
         let (start, end) = (path.start, path.end);
         let p = text.as_bytes().get(start..end)?;
-        // Each case gives the base's piece, where the reference's piece starts, and the part
-        // of the reference path that must hold no "/." pair (the one dot-segment check, kept
-        // in one place so that it inlines once).
-        let (a, from, check) = if reference.has_authority() {
-            // A network-path reference: the base's "scheme:", then the whole reference (its
-            // path, empty or starting with "/", has a dot-segment only after a "/").
-            (self.through_scheme, 0, p)
+        // The path ends where the query's "?" or the fragment's "#" (or the text) starts.
+        let query = || match text.as_bytes().get(end) {
+            Some(b'?') => Some(Src::Ref),
+            _ => None,
+        };
+        let authority = || self.uri.has_authority().then_some(Src::Base);
+        // Each case gives the base's piece, the start of the reference's piece and of the
+        // reference path that is kept, the kept head of the base path, the part of the
+        // reference path that must hold no "/." pair (the one dot-segment check, kept in one
+        // place so that it inlines once), and where the authority and the query come from.
+        // (`authority` and `query` are closures so that the writer, which needs neither,
+        // does not compute them.)
+        let (a, from, tail_from, head, check, authority, query) = if reference.has_authority() {
+            // §5.2.2, a network-path reference: the base's "scheme:", then the whole
+            // reference (its path, empty or starting with "/", has a dot-segment only after a
+            // "/").
+            (
+                self.through_scheme,
+                0,
+                start,
+                "",
+                p,
+                Some(Src::Ref),
+                query(),
+            )
         } else {
             match p.first() {
-                // §5.2.2: the base path as it is, the reference's query or else the base's;
-                // the path ends where the query's "?" or the fragment's "#" (or the text)
-                // starts.
-                None => match text.as_bytes().get(end) {
-                    Some(b'?') => (self.through_path, end, p),
-                    _ => (self.through_query, end, p),
+                // §5.2.2: the base path as it is, the reference's query or else the base's.
+                None => match query() {
+                    Some(q) => (
+                        self.through_path,
+                        end,
+                        end,
+                        self.path,
+                        p,
+                        authority(),
+                        Some(q),
+                    ),
+                    None => {
+                        // `through_query` ends after the "?" of an empty query.
+                        let base_query = (self.through_query.len() != self.through_path.len())
+                            .then_some(Src::Base);
+                        (
+                            self.through_query,
+                            end,
+                            end,
+                            self.path,
+                            p,
+                            authority(),
+                            base_query,
+                        )
+                    }
                 },
                 // An absolute path replaces the base's (it cannot start with "//": there is
                 // no authority).
-                Some(b'/') => (self.before_path, start, p),
+                Some(b'/') => (self.before_path, start, start, "", p, authority(), query()),
                 // Leading "./" and "../": the base text through the head with `pops`
                 // segments removed, as Base::new planned it, then the rest of the reference.
                 Some(b'.') => {
                     let (i, pops) = leading_dots(p);
                     let rest = p.get(i..).unwrap_or_default();
                     // Without an authority, a rest starting with "/" could make the path
-                    // start with "//" (then "/." is due): left to the view.
+                    // start with "//" (then "/." is due): left to the general code.
                     if rest.first() == Some(&b'/') && !self.uri.has_authority() {
                         return None;
                     }
                     // (A head with dot-segments has no merge text and no cuts.)
-                    let kept = match pops {
-                        0 => self.merge_text,
-                        n => self.cuts.get(n - 1).copied().flatten().map(|(t, _)| t),
+                    let (text_to, head) = match pops {
+                        0 => (self.merge_text?, self.head),
+                        n => self.cuts.get(n - 1).copied().flatten()?,
                     };
-                    (kept?, start + i, rest)
+                    (
+                        text_to,
+                        start + i,
+                        start + i,
+                        head,
+                        rest,
+                        authority(),
+                        query(),
+                    )
                 }
                 // §5.2.3 merge: the base text through the head, then the whole reference.
-                Some(_) => (self.merge_text?, start, p),
+                Some(_) => (
+                    self.merge_text?,
+                    start,
+                    start,
+                    self.head,
+                    p,
+                    authority(),
+                    query(),
+                ),
             }
         };
         if has_slash_dot(check) {
             return None;
         }
-        Some((a, text_from(text, from)))
+        Some(Plan {
+            a,
+            b: text_from(text, from),
+            head,
+            tail: text.get(tail_from..end).unwrap_or_default(),
+            authority,
+            query,
+        })
     }
+}
+
+/// What [`Base::plan`] finds: the target URI as `a ++ b`, and for the [`Resolved`] view, its
+/// path as `head ++ tail` (no dot-segment left) and where its authority and query come from.
+#[derive(Clone, Copy)]
+struct Plan<'b, 'r> {
+    a: &'b str,
+    b: &'r str,
+    head: &'b str,
+    tail: &'r str,
+    authority: Option<Src>,
+    query: Option<Src>,
 }
 
 /// Appends `a` then `b` to `out`. (A `reserve` of both lengths first measured one
@@ -1281,7 +1254,7 @@ impl<'r> UriRef<'r> {
 mod tests {
     extern crate std;
     use super::*;
-    use std::string::String;
+    use std::string::{String, ToString};
 
     /// The two-slice shortcut writes what the component-by-component writer writes, and is
     /// taken in the common cases.
@@ -1342,10 +1315,11 @@ mod tests {
         assert!(fast > 300, "{fast}");
     }
 
-    /// `Base::split_of` (the writer without the view) gives the view's text, and is taken for
-    /// the references a crawl mostly holds.
+    /// `Base::plan` (the two slices, which the writer without the view uses) gives the text
+    /// of the view built by the general code, and is taken for the references a crawl mostly
+    /// holds.
     #[test]
-    fn split_of_matches_view() {
+    fn plan_matches_general() {
         let bases = [
             "http://a/b/c/d;p?q#f",
             "http://a",
@@ -1386,9 +1360,22 @@ mod tests {
             let prepared = Base::new(UriRef::parse(base).unwrap()).unwrap();
             for r in refs {
                 let r = UriRef::parse(r).unwrap();
-                let view = std::format!("{}", prepared.resolve(&r));
-                if let Some((a, b)) = prepared.split_of(&r) {
-                    assert_eq!(std::format!("{a}{b}"), view, "{base} + {r}");
+                let general = Resolver::default().resolve_general(&r, &prepared);
+                let mut parts = String::new();
+                general.write_parts(&mut parts).unwrap();
+                if let Some(plan) = prepared.plan(&r) {
+                    assert_eq!(std::format!("{}{}", plan.a, plan.b), parts, "{base} + {r}");
+                    // The view built from the plan has the general code's components.
+                    let view = prepared.resolve(&r);
+                    let mut view_parts = String::new();
+                    view.write_parts(&mut view_parts).unwrap();
+                    assert_eq!(view_parts, parts, "{base} + {r}");
+                    assert_eq!(view.path().to_string(), general.path().to_string());
+                    assert_eq!(
+                        (view.authority(), view.query(), view.fragment()),
+                        (general.authority(), general.query(), general.fragment())
+                    );
+                    assert_eq!(view.path().as_str(), general.path().as_str());
                     hits += 1;
                 }
             }
@@ -1409,7 +1396,7 @@ mod tests {
             "//h/g",
             "../../g?x#y",
         ] {
-            assert!(page.split_of(&UriRef::parse(r).unwrap()).is_some(), "{r}");
+            assert!(page.plan(&UriRef::parse(r).unwrap()).is_some(), "{r}");
         }
     }
 }
