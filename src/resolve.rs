@@ -452,7 +452,9 @@ impl Resolver {
 /// leading ".." of a reference remove its last segments (up to four), and the prefixes of the
 /// base's text that results start with. Resolving against it then cannot fail and costs only
 /// the reference's share of the work: for most references, a scan of the reference path for
-/// dot-segments and two copies when the result is written.
+/// dot-segments and two copies when the result is written. [`resolve`](Self::resolve) gives
+/// the result as a [`Resolved`] view; [`resolve_into`](Self::resolve_into) writes it straight
+/// into a `String`, the fastest way when only the text is wanted.
 ///
 /// ```
 /// use urilex::{Base, UriRef};
@@ -461,7 +463,7 @@ impl Resolver {
 /// let mut resolved = Vec::new();
 /// for link in ["guide.html", "../img/a.png", "#top", "//cdn.example.net/x.js"] {
 ///     out.clear();
-///     page.resolve(&UriRef::parse(link)?).append_to(&mut out);
+///     page.resolve_into(&UriRef::parse(link)?, &mut out);
 ///     resolved.push(out.clone());
 /// }
 /// assert_eq!(resolved, [
