@@ -7,13 +7,17 @@
 //! compares sixteen bytes at once against that set (SSE2 on x86-64, NEON on aarch64, through
 //! the safe API of the `wide` crate; plain scalar code elsewhere) and looks only at the other
 //! bytes, one by one, with the state's loop bit from the tables: a `/` in a path, a `:` in
-//! userinfo keep the state, a `?` ends a path.
+//! userinfo keep the state, a `?` ends a path. A percent-encoded octet `%HH` does not end a
+//! run in a path, a query or a fragment ([`PCT_LOOPS`]): the DFA would come back to the same
+//! state three bytes later.
 //!
 //! The host's run in `scheme://host` goes on from the first block, which the parser has
 //! already classified to find the scheme ([`FirstBlock::skip`]). Inputs shorter than a block
 //! are walked two bytes per table load (`LOOP_PAIRS`).
 
-use crate::tables::{LOOP_BIT, LOOP_BITS};
+use crate::tables::{
+    BIT_HEXDIG, BYTE_CLASS, CLASS_BITS, FIRST_ACCEL, LOOP_BIT, LOOP_BITS, STRIDE_SHIFT, TRANS,
+};
 use wide::{i8x16, CmpEq, CmpLt};
 
 /// Letters, digits and `-` `.`: the bytes [`stops`] lets a run skip without a look. They are
@@ -38,6 +42,55 @@ const _: () = {
         b += 1;
     }
 };
+
+/// The loop bits of the accelerated states that a percent-encoded octet (`%` HEXDIG HEXDIG,
+/// §2.1) leaves where it found them, through plain states (no action on the way): a path, a
+/// query, a fragment, a host. Their runs step over a valid `%HH` rather than end at it, as
+/// the DFA would after three steps. Read off the tables; `tests` below checks it byte by byte.
+const PCT_LOOPS: u8 = {
+    const fn step(state: usize, b: u8) -> usize {
+        TRANS[state + BYTE_CLASS[b as usize] as usize] as usize
+    }
+    let mut bits = 0;
+    let mut k = 0;
+    while k < LOOP_BIT.len() {
+        let state = FIRST_ACCEL + (k << STRIDE_SHIFT);
+        let mut back = true;
+        let mut h1 = 0;
+        while h1 < 256 {
+            let mut h2 = 0;
+            while h2 < 256 {
+                if CLASS_BITS[h1] & CLASS_BITS[h2] & BIT_HEXDIG != 0 {
+                    let first = step(state, b'%');
+                    let second = step(first, h1 as u8);
+                    back &= first < FIRST_ACCEL
+                        && second < FIRST_ACCEL
+                        && step(second, h2 as u8) == state;
+                }
+                h2 += 1;
+            }
+            h1 += 1;
+        }
+        // Only states that loop on '/' (a path, a query, a fragment), where '%' is common;
+        // in a host or a first segment a '%' ends the run: this check costs nothing there.
+        if back && LOOP_BITS[b'/' as usize] & LOOP_BIT[k] != 0 {
+            bits |= LOOP_BIT[k];
+        }
+        k += 1;
+    }
+    bits
+};
+
+/// Whether `input` has a percent-encoded octet at `at`: '%' and two hex digits.
+#[inline(always)]
+fn pct_encoded(input: &[u8], at: usize) -> bool {
+    let hex = |i: usize| {
+        input
+            .get(i)
+            .is_some_and(|&b| CLASS_BITS[b as usize] & BIT_HEXDIG != 0)
+    };
+    input.get(at) == Some(&b'%') && hex(at + 1) && hex(at + 2)
+}
 
 /// Bit `k` set when byte `k` of the block is not [`dense`], nor `/` if `slash`: the bytes
 /// that [`skip`] must look at one by one.
@@ -70,8 +123,15 @@ fn stops(block: [u8; 16], slash: bool) -> u32 {
 #[inline(always)]
 pub(crate) fn skip(input: &[u8], pos: usize, loop_bit: u8) -> usize {
     if input.len() < 16 {
-        let rest = input.get(pos..).unwrap_or_default();
-        return input.len() - skip_pairs(rest, loop_bit).len();
+        let mut rest = input.get(pos..).unwrap_or_default();
+        loop {
+            rest = skip_pairs(rest, loop_bit);
+            let at = input.len() - rest.len();
+            if !(loop_bit & PCT_LOOPS != 0 && pct_encoded(input, at)) {
+                return at;
+            }
+            rest = rest.get(3..).unwrap_or_default();
+        }
     }
     // Two copies of the loop, so that the choice is made once per run, not once per block.
     if LOOP_BITS[b'/' as usize] & loop_bit != 0 {
@@ -114,6 +174,10 @@ fn first_stop(input: &[u8], base: usize, mut stops: u32, loop_bit: u8) -> Option
         let at = base + stops.trailing_zeros() as usize;
         match input.get(at) {
             Some(&b) if LOOP_BITS[b as usize] & loop_bit != 0 => stops &= stops - 1,
+            // "%HH": its hex digits are dense, so they have no bit to clear.
+            Some(b'%') if loop_bit & PCT_LOOPS != 0 && pct_encoded(input, at) => {
+                stops &= stops - 1;
+            }
             _ => return Some(at),
         }
     }
@@ -261,30 +325,73 @@ mod tests {
             seed ^= seed << 17;
             seed
         };
+        const HEX: &[u8] = b"0123456789abcdefABCDEF";
         move |out, len| {
             while out.len() < len {
-                out.push(match next() % 4 {
-                    0 => ALPHABET[(next() % ALPHABET.len() as u64) as usize],
-                    _ => b'a' + (next() % 26) as u8,
-                });
+                match next() % 8 {
+                    0 | 1 => out.push(ALPHABET[(next() % ALPHABET.len() as u64) as usize]),
+                    // A percent-encoded octet, which paths and queries step over.
+                    2 => out.extend([
+                        b'%',
+                        HEX[(next() % 22) as usize],
+                        HEX[(next() % 22) as usize],
+                    ]),
+                    _ => out.push(b'a' + (next() % 26) as u8),
+                }
+            }
+            out.truncate(len);
+        }
+    }
+
+    /// Where a run ends, byte by byte: over bytes that loop, and over "%HH" in the states of
+    /// [`PCT_LOOPS`].
+    fn reference_skip(input: &[u8], mut i: usize, loop_bit: u8) -> usize {
+        let hex = |i: usize| input.get(i).is_some_and(u8::is_ascii_hexdigit);
+        while let Some(&b) = input.get(i) {
+            if LOOP_BITS[b as usize] & loop_bit != 0 {
+                i += 1;
+            } else if loop_bit & PCT_LOOPS != 0 && b == b'%' && hex(i + 1) && hex(i + 2) {
+                i += 3;
+            } else {
+                break;
+            }
+        }
+        i
+    }
+
+    /// PCT_LOOPS holds the path, the query and the fragment, and for each the DFA does take
+    /// "%HH" back to the state through plain states.
+    #[test]
+    fn pct_loops_are_the_path_query_and_fragment() {
+        use crate::tables::{STATE_FRAGMENT, STATE_PATH, STATE_QUERY};
+        let step = |state: usize, b: u8| TRANS[state + BYTE_CLASS[b as usize] as usize] as usize;
+        let bit = |state: usize| LOOP_BIT[(state - FIRST_ACCEL) >> STRIDE_SHIFT];
+        let states = [STATE_PATH, STATE_QUERY, STATE_FRAGMENT];
+        assert_eq!(PCT_LOOPS, states.iter().fold(0, |bits, &s| bits | bit(s)));
+        for state in states {
+            for (h1, h2) in [(b'4', b'a'), (b'F', b'0'), (b'e', b'E')] {
+                let (a, b) = (step(state, b'%'), step(step(state, b'%'), h1));
+                assert!(a < FIRST_ACCEL && b < FIRST_ACCEL, "plain states");
+                assert_eq!(step(b, h2), state);
             }
         }
     }
 
-    /// The vector skip and the pair-table skip agree for every accelerated state, at every
-    /// start position of many strings mixing all kinds of bytes.
+    /// The skip (by vector blocks, or by pairs below 16 bytes) agrees with the byte-by-byte
+    /// reference for every accelerated state, at every start position of many strings mixing
+    /// all kinds of bytes.
     #[test]
-    fn vector_skip_agrees_with_the_pair_table() {
+    fn skip_agrees_with_a_byte_by_byte_reference() {
         let mut fill = random_bytes(0x9e37_79b9_7f4a_7c15);
         let mut checked = 0;
         for round in 0..3000 {
-            let len = 16 + round % 64;
+            let len = round % 80;
             let mut input = std::vec::Vec::new();
             fill(&mut input, len);
             for &bit in LOOP_BIT.iter() {
                 for pos in 0..=len {
-                    let pairs = len - skip_pairs(&input[pos..], bit).len();
-                    assert_eq!(skip(&input, pos, bit), pairs, "{input:?} from {pos}");
+                    let want = reference_skip(&input, pos, bit);
+                    assert_eq!(skip(&input, pos, bit), want, "{input:?} from {pos}");
                     checked += 1;
                 }
             }
@@ -295,7 +402,7 @@ mod tests {
     /// The first block of "scheme://" (32 bytes, or fewer in a shorter input) serves the
     /// runs that start in it exactly as a fresh skip would.
     #[test]
-    fn first_block_of_scheme_slash_slash_agrees_with_the_pair_table() {
+    fn first_block_of_scheme_slash_slash_agrees_with_the_reference() {
         let mut fill = random_bytes(0x2545_f491_4f6c_dd1d);
         let mut checked = 0;
         for round in 0..3000 {
@@ -306,7 +413,7 @@ mod tests {
             assert_eq!(colon, 4);
             for &bit in LOOP_BIT.iter() {
                 for from in 7..=len.min(32) {
-                    let want = len - skip_pairs(&input[from..], bit).len();
+                    let want = reference_skip(&input, from, bit);
                     assert_eq!(block.skip(&input, from, bit), want, "{input:?} {from}");
                     checked += 1;
                 }
