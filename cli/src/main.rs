@@ -267,7 +267,10 @@ fn dispatch(cli: Cli) -> Result<bool, Fail> {
 #[cfg(feature = "resolve")]
 fn resolve(base: Option<&str>, mode: ModeArg, input: &Input, g: Global) -> Result<bool, Fail> {
     let base = match base {
-        Some(b) => Some(check_base(b)?),
+        Some(b) => Some(
+            urilex::Base::new(check_base(b)?)
+                .map_err(|e| Fail::Error(format!("--base {b:?}: {e}")))?,
+        ),
         None => None,
     };
     let op = transform::Resolve {

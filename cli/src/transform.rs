@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use urilex::Normalization;
 #[cfg(feature = "resolve")]
-use urilex::{ResolveError, Resolver, UriRef};
+use urilex::{Base, ResolveError, Resolver, UriRef};
 
 use crate::line::{self, Line};
 use crate::ops::diagnostic;
@@ -42,8 +42,8 @@ impl LineOp for Normalize {
 #[cfg(feature = "resolve")]
 /// `urilex resolve`: against one base, or `base<TAB>reference` per line.
 pub struct Resolve<'b> {
-    /// The `--base`, parsed once.
-    pub base: Option<UriRef<'b>>,
+    /// The `--base`, parsed and prepared once (a crawler's page and its links).
+    pub base: Option<Base<'b>>,
     /// The mode.
     pub resolver: Resolver,
 }
@@ -77,10 +77,13 @@ impl LineOp for Resolve<'_> {
         };
         if let Some(base) = &self.base {
             return match line::parse(bytes) {
-                Ok(r) => match self.resolve(&r, base, out) {
-                    Ok(()) => true,
-                    Err(e) => fail(out, err, 0, "", &e),
-                },
+                Ok(r) => {
+                    // A prepared base cannot fail, and nothing is allocated once `out` is
+                    // large enough.
+                    self.resolver.resolve_base_into(&r, base, out);
+                    out.push('\n');
+                    true
+                }
                 Err(e) => fail(out, err, e.index(), "", &e),
             };
         }

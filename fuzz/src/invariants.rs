@@ -1,7 +1,9 @@
 //! Invariants of urilex's own API that must hold for every input. Each check returns
 //! `Err(description)` instead of panicking, so that a test can name the input.
 
-use urilex::{pct, recompose, Component, Host, Mode, Normalization, Resolver, UriBuf, UriRef};
+use urilex::{
+    pct, recompose, Base, Component, Host, Mode, Normalization, Resolver, UriBuf, UriRef,
+};
 
 /// Fails with a message when `cond` does not hold.
 macro_rules! ensure {
@@ -570,6 +572,20 @@ pub fn check_resolve(base: &str, reference: &str) -> Result<(), String> {
         res.write_to(&mut written)
             .map_err(|e| format!("{}: {e}", at()))?;
         ensure!(written == out, "{}: write_to {written:?} vs {out:?}", at());
+        // The writer that plans without the view appends exactly the view's text.
+        let prepared = Base::new(b).map_err(|e| format!("{}: Base::new: {e}", at()))?;
+        let mut appended = String::from("prefix");
+        Resolver::new(mode).resolve_base_into(&r, &prepared, &mut appended);
+        ensure!(
+            appended.strip_prefix("prefix") == Some(out.as_str()),
+            "{}: resolve_base_into {appended:?} vs {out:?}",
+            at()
+        );
+        if mode == Mode::Strict {
+            let mut appended = String::new();
+            prepared.resolve_into(&r, &mut appended);
+            ensure!(appended == out, "{}: resolve_into {appended:?}", at());
+        }
         ensure!(
             res.len() == out.len(),
             "{}: len {} vs {out:?}",
