@@ -66,6 +66,14 @@ struct Parser<'a> {
     no_fragment: bool,
 }
 
+/// Parses `input` by `rule`, in one pass.
+///
+/// The commonest shapes start without the DFA loop: "scheme://host" for every rule but
+/// relative-ref, and for references the shapes of links (`/path`, `//host/path`, `#frag`,
+/// and relative paths such as `images/a.png` or `../a.png`). Each enters the state the DFA
+/// would be in, with the marks it would have made (the tests below pin every step to the
+/// tables, and check the whole against the DFA alone); the DFA loop takes over where a
+/// shortcut ends in anything unusual, and every other input runs it from the start.
 pub(crate) fn parse(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
     if input.len() > MAX_LEN {
         return Err(too_long(input));
