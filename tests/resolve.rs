@@ -3,58 +3,22 @@
 //! pairs, zero-allocation proof, and property tests against naive implementations written
 //! straight from the RFC pseudo-code.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
+#[allow(dead_code)] // each test binary uses part of the shared support
+mod support;
+
 use std::fmt::Write as _;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use proptest::prelude::*;
 use urilex::{
     remove_dot_segments, remove_dot_segments_into, Base, Mode, ResolveError, Resolver, UriRef,
 };
 
-// ---------------------------------------------------------------------------------------------
-// Allocation counting: only on threads that ask for it, so parallel tests do not interfere.
-
-struct Counting;
-
-thread_local! {
-    static TRACK: Cell<bool> = const { Cell::new(false) };
-}
-static ALLOCS: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: forwards every call to the system allocator unchanged; only counts.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if TRACK.with(Cell::get) {
-            ALLOCS.fetch_add(1, Ordering::Relaxed);
-        }
-        // SAFETY: same contract as the caller's.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: same contract as the caller's.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if TRACK.with(Cell::get) {
-            ALLOCS.fetch_add(1, Ordering::Relaxed);
-        }
-        // SAFETY: same contract as the caller's.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static ALLOC: support::alloc::Counting = support::alloc::Counting;
 
 /// Runs `f` and returns how many allocations this thread made during it.
-fn count_allocs(f: impl FnOnce()) -> usize {
-    let before = ALLOCS.load(Ordering::Relaxed);
-    TRACK.with(|t| t.set(true));
-    f();
-    TRACK.with(|t| t.set(false));
-    ALLOCS.load(Ordering::Relaxed) - before
+fn count_allocs(f: impl FnOnce()) -> u64 {
+    support::alloc::count(f).1
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -364,10 +328,9 @@ struct Record {
 }
 
 fn records() -> Vec<Record> {
-    read("../shared/conformance/resolve.jsonl")
-        .lines()
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+    support::data::jsonl("conformance/resolve.jsonl")
+        .into_iter()
+        .map(|(_, v)| {
             let s = |k: &str| v.get(k).and_then(|x| x.as_str()).map(str::to_owned);
             Record {
                 base: s("base").unwrap(),
