@@ -31,6 +31,19 @@ fn read(path: &str) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
+/// Checks that the writers without the view, `resolve_base_into` and (strict mode)
+/// `Base::resolve_into`, append exactly `view` after what the buffer already holds.
+fn assert_into_appends_view(mode: Mode, r: &UriRef<'_>, base: &Base<'_>, view: &str, what: &str) {
+    let mut buf = String::from("prefix ");
+    Resolver::new(mode).resolve_base_into(r, base, &mut buf);
+    assert_eq!(&buf[7..], view, "resolve_base_into for {what} ({mode:?})");
+    if mode == Mode::Strict {
+        buf.truncate(7);
+        base.resolve_into(r, &mut buf);
+        assert_eq!(&buf[7..], view, "resolve_into for {what}");
+    }
+}
+
 /// Resolves and checks that every way of writing the result agrees: `Display`, `write_to`,
 /// `append_to` (into a non-empty buffer), and `len()`.
 fn resolve_with(mode: Mode, base: &str, reference: &str) -> Result<String, String> {
@@ -71,21 +84,9 @@ fn resolve_with(mode: Mode, base: &str, reference: &str) -> Result<String, Strin
         (shown.as_str(), shown.len(), out.path().to_string()),
         "prepared base for {base} + {reference}"
     );
-    // The writer without the view (resolve_base_into, and Base::resolve_into when strict)
-    // appends the same text, after what the buffer holds.
-    let prepared = Base::new(b).unwrap();
-    let mut into = String::from("prefix ");
-    Resolver::new(mode).resolve_base_into(&r, &prepared, &mut into);
-    assert_eq!(
-        &into[7..],
-        shown,
-        "resolve_base_into for {base} + {reference} ({mode:?})"
-    );
-    if mode == Mode::Strict {
-        into.truncate(7);
-        prepared.resolve_into(&r, &mut into);
-        assert_eq!(&into[7..], shown, "resolve_into for {base} + {reference}");
-    }
+    // The writers without the view append the same text.
+    let what = format!("{base} + {reference}");
+    assert_into_appends_view(mode, &r, &Base::new(b).unwrap(), &shown, &what);
     let path = out.path();
     assert_eq!(
         path.len(),
@@ -486,6 +487,25 @@ fn differential_commoncrawl_vs_iri_string() {
     );
 }
 
+/// Runs `run` (which writes `items` results into the buffer it is given and returns the total
+/// length written) once to size the buffer, then again: the second run must write the same
+/// and allocate nothing.
+fn assert_allocates_nothing_after_warm_up(
+    what: &str,
+    items: usize,
+    run: impl Fn(&mut String) -> usize,
+) {
+    let mut buf = String::new();
+    let warm = run(&mut buf);
+    let mut again = 0;
+    let n = count_allocs(|| again = run(&mut buf));
+    assert_eq!(again, warm);
+    assert_eq!(n, 0, "allocations in {what} over {items} pairs");
+    assert!(items > 9_000);
+    // The counter works: a fresh String allocates.
+    assert!(count_allocs(|| drop(std::hint::black_box(String::from("x")))) > 0);
+}
+
 #[test]
 fn commoncrawl_resolve_allocates_nothing_after_warm_up() {
     let pairs = commoncrawl();
@@ -493,7 +513,6 @@ fn commoncrawl_resolve_allocates_nothing_after_warm_up() {
         .iter()
         .filter_map(|(b, r)| Some((UriRef::parse(b).ok()?, UriRef::parse(r).ok()?)))
         .collect();
-    let mut buf = String::new();
     let run = |buf: &mut String| {
         let mut total = 0usize;
         for (b, r) in &parsed {
@@ -508,19 +527,7 @@ fn commoncrawl_resolve_allocates_nothing_after_warm_up() {
         }
         total
     };
-    let warm = run(&mut buf);
-    let mut again = 0;
-    let n = count_allocs(|| again = run(&mut buf));
-    assert_eq!(again, warm);
-    assert_eq!(
-        n,
-        0,
-        "allocations while resolving {} pairs into a reused String",
-        parsed.len()
-    );
-    assert!(parsed.len() > 9_000);
-    // The counter works: a fresh String allocates.
-    assert!(count_allocs(|| drop(std::hint::black_box(String::from("x")))) > 0);
+    assert_allocates_nothing_after_warm_up("resolve + append_to/write_to", parsed.len(), run);
 }
 
 #[test]
@@ -530,7 +537,6 @@ fn commoncrawl_resolve_into_allocates_nothing_after_warm_up() {
         .iter()
         .filter_map(|(b, r)| Some((Base::new(UriRef::parse(b).ok()?).ok()?, r.as_str())))
         .collect();
-    let mut buf = String::new();
     let run = |buf: &mut String| {
         let mut total = 0usize;
         for (base, r) in &prepared {
@@ -545,17 +551,7 @@ fn commoncrawl_resolve_into_allocates_nothing_after_warm_up() {
         }
         total
     };
-    let warm = run(&mut buf);
-    let mut again = 0;
-    let n = count_allocs(|| again = run(&mut buf));
-    assert_eq!(again, warm);
-    assert_eq!(
-        n,
-        0,
-        "allocations in resolve_into over {} pairs",
-        prepared.len()
-    );
-    assert!(prepared.len() > 9_000);
+    assert_allocates_nothing_after_warm_up("resolve_into", prepared.len(), run);
 }
 
 /// `resolve_base_into` writes what the view writes, on every base of a list of unusual ones
@@ -597,27 +593,26 @@ fn resolve_into_matches_view_cross_product() {
             }
         }
     }
-    let (mut checked, mut buf) = (0, String::new());
+    let checked = into_matches_view(&bases, &refs);
+    assert!(checked > 100_000, "{checked}");
+}
+
+/// [`assert_into_appends_view`] for every base × parsable reference × mode; returns how
+/// many resolutions it checked.
+fn into_matches_view(bases: &[&str], refs: &[String]) -> usize {
+    let mut checked = 0;
     for base in bases {
         let prepared = Base::new(UriRef::parse(base).unwrap()).unwrap();
-        for r in &refs {
+        for r in refs {
             let Ok(r) = UriRef::parse(r) else { continue };
             for mode in [Mode::Strict, Mode::NonStrict, Mode::Rfc2396] {
                 let view = Resolver::new(mode).resolve_base(&r, &prepared).to_string();
-                buf.clear();
-                buf.push('>');
-                Resolver::new(mode).resolve_base_into(&r, &prepared, &mut buf);
-                assert_eq!(&buf[1..], view, "{base} + {r} ({mode:?})");
-                if mode == Mode::Strict {
-                    buf.truncate(1);
-                    prepared.resolve_into(&r, &mut buf);
-                    assert_eq!(&buf[1..], view, "{base} + {r}");
-                }
+                assert_into_appends_view(mode, &r, &prepared, &view, &format!("{base} + {r}"));
                 checked += 1;
             }
         }
     }
-    assert!(checked > 100_000, "{checked}");
+    checked
 }
 
 /// `resolve_base_into` against the view on every reference of up to 6 bytes over the bytes
@@ -646,21 +641,7 @@ fn resolve_into_matches_view_exhaustive_short() {
             .collect();
         refs.extend(last.iter().cloned());
     }
-    let mut checked = 0;
-    let mut buf = String::new();
-    for base in bases {
-        let prepared = Base::new(UriRef::parse(base).unwrap()).unwrap();
-        for r in &refs {
-            let Ok(r) = UriRef::parse(r) else { continue };
-            for mode in [Mode::Strict, Mode::NonStrict, Mode::Rfc2396] {
-                let view = Resolver::new(mode).resolve_base(&r, &prepared);
-                buf.clear();
-                Resolver::new(mode).resolve_base_into(&r, &prepared, &mut buf);
-                assert_eq!(buf, view.to_string(), "{base} + {r} ({mode:?})");
-                checked += 1;
-            }
-        }
-    }
+    let checked = into_matches_view(&bases, &refs);
     assert!(checked > 200_000, "{checked}");
 }
 
