@@ -1258,50 +1258,68 @@ mod tests {
     use super::*;
     use std::string::{String, ToString};
 
+    /// Bases of every shape the planners tell apart: with and without an authority, empty,
+    /// rootless, absolute and dot-segment paths.
+    const BASES: [&str; 9] = [
+        "http://a/b/c/d;p?q#f",
+        "http://a",
+        "http://u@a:1/b/",
+        "foo:a/b",
+        "foo:/a",
+        "urn:x:y",
+        "s:",
+        "http://a/b/../c/",
+        "http://a/b/c/d?q",
+    ];
+
+    /// References of every shape the planners tell apart.
+    const REFS: [&str; 36] = [
+        "",
+        "#s",
+        "?y",
+        "?y#s",
+        "g",
+        "g/h?x#y",
+        "g;x?y#s",
+        "./g",
+        "../g",
+        "../../g",
+        "../../../g",
+        "../../../../../g",
+        ".",
+        "..",
+        "./",
+        "../",
+        "g/./h",
+        "/g",
+        "/g?x",
+        "/./g",
+        "//g",
+        "//h",
+        "//h/p?q#f",
+        "//h/./x",
+        "http:g",
+        "http://x/y",
+        "s:./x",
+        "s:x",
+        "..//x",
+        ".///x",
+        "g.",
+        ".g",
+        "g..",
+        "..g",
+        "./g/.",
+        "g/../h",
+    ];
+
     /// The two-slice shortcut writes what the component-by-component writer writes, and is
     /// taken in the common cases.
     #[test]
     fn two_slices_match_parts() {
-        let bases = [
-            "http://a/b/c/d;p?q#f",
-            "http://a",
-            "http://u@a:1/b/",
-            "foo:a/b",
-            "foo:/a",
-            "urn:x:y",
-            "s:",
-            "http://a/b/../c/",
-        ];
-        let refs = [
-            "",
-            "#s",
-            "?y",
-            "?y#s",
-            "g",
-            "./g",
-            "../g",
-            "../../../g",
-            "g/./h",
-            "/g",
-            "/./g",
-            "//g",
-            "//h/p?q#f",
-            "http:g",
-            "s:./x",
-            "s:x",
-            "http://x/y",
-            "..//x",
-            ".///x",
-            "g;x?y#s",
-            ".",
-            "..",
-            "./",
-            "../",
-        ];
         let mut fast = 0;
-        for base in bases {
+        for base in BASES {
             let b = UriRef::parse(base).unwrap();
-            for r in refs {
+            for r in REFS {
                 let r = UriRef::parse(r).unwrap();
                 for mode in [Mode::Strict, Mode::NonStrict, Mode::Rfc2396] {
                     let out = Resolver::new(mode).resolve(&r, &b).unwrap();
@@ -1314,7 +1332,7 @@ mod tests {
                 }
             }
         }
-        assert!(fast > 300, "{fast}");
+        assert!(fast > 550, "{fast}"); // 599 of the 972 resolutions
     }
 
     /// `Base::plan` (the two slices, which the writer without the view uses) gives the text
@@ -1322,45 +1340,10 @@ mod tests {
     /// holds.
     #[test]
     fn plan_matches_general() {
-        let bases = [
-            "http://a/b/c/d;p?q#f",
-            "http://a",
-            "http://u@a:1/b/",
-            "foo:a/b",
-            "foo:/a",
-            "s:",
-            "http://a/b/../c/",
-        ];
-        let refs = [
-            "",
-            "#s",
-            "?y",
-            "?y#s",
-            "g",
-            "g/h?x#y",
-            "./g",
-            "../g",
-            "../../g",
-            "../../../../../g",
-            "..",
-            "../",
-            ".",
-            "./",
-            "/g",
-            "/g?x",
-            "//h/p?q#f",
-            "//h",
-            "g/./h",
-            "/./g",
-            "..//x",
-            ".///x",
-            "//h/./x",
-            "s:x",
-        ];
         let mut hits = 0;
-        for base in bases {
+        for base in BASES {
             let prepared = Base::new(UriRef::parse(base).unwrap()).unwrap();
-            for r in refs {
+            for r in REFS {
                 let r = UriRef::parse(r).unwrap();
                 let general = Resolver::default().resolve_general(&r, &prepared);
                 let mut parts = String::new();
@@ -1382,10 +1365,10 @@ mod tests {
                 }
             }
         }
-        // 101 of the 168 pairs when written; the others have a scheme, a dot-segment after
+        // 187 of the 324 pairs when written; the others have a scheme, a dot-segment after
         // the leading "./" and "../", more ".." than the base plans for, or a base whose
         // head has dot-segments or is rootless: they take the view.
-        assert!(hits >= 100, "{hits}");
+        assert!(hits >= 185, "{hits}");
         let page = Base::new(UriRef::parse("http://a/b/c/d?q").unwrap()).unwrap();
         for r in [
             "g",
