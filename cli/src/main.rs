@@ -267,10 +267,7 @@ fn dispatch(cli: Cli) -> Result<bool, Fail> {
 #[cfg(feature = "resolve")]
 fn resolve(base: Option<&str>, mode: ModeArg, input: &Input, g: Global) -> Result<bool, Fail> {
     let base = match base {
-        Some(b) => Some(
-            urilex::Base::new(check_base(b)?)
-                .map_err(|e| Fail::Error(format!("--base {b:?}: {e}")))?,
-        ),
+        Some(b) => Some(check_base(b)?),
         None => None,
     };
     let op = transform::Resolve {
@@ -305,15 +302,11 @@ fn extract(_: bool, _: bool, _: &Input, _: Global) -> Result<bool, Fail> {
 
 #[cfg(feature = "resolve")]
 /// Parses `--base`: it must be a URI with a scheme (RFC 3986 section 5.1).
-fn check_base(base: &str) -> Result<urilex::UriRef<'_>, Fail> {
-    let uri =
-        urilex::UriRef::parse(base).map_err(|e| Fail::Error(format!("--base {base:?}: {e}")))?;
-    if uri.scheme().is_none() {
-        return Err(Fail::Error(format!(
-            "--base {base:?}: a base URI needs a scheme (RFC 3986 section 5.1)"
-        )));
-    }
-    Ok(uri)
+fn check_base(base: &str) -> Result<urilex::Base<'_>, Fail> {
+    let fail = |e: &dyn std::fmt::Display| Fail::Error(format!("--base {base:?}: {e}"));
+    let uri = urilex::UriRef::parse(base).map_err(|e| fail(&e))?;
+    // A base needs a scheme (RFC 3986 section 5.1): `Base::new` says so.
+    urilex::Base::new(uri).map_err(|e| fail(&e))
 }
 
 /// `-` stands for stdin; no files at all means stdin.

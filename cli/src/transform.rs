@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use urilex::Normalization;
 #[cfg(feature = "resolve")]
-use urilex::{Base, ResolveError, Resolver, UriRef};
+use urilex::{Base, Resolver};
 
 use crate::line::{self, Line};
 use crate::ops::diagnostic;
@@ -46,21 +46,6 @@ pub struct Resolve<'b> {
     pub base: Option<Base<'b>>,
     /// The mode.
     pub resolver: Resolver,
-}
-
-#[cfg(feature = "resolve")]
-impl Resolve<'_> {
-    fn resolve(
-        &self,
-        r: &UriRef<'_>,
-        base: &UriRef<'_>,
-        out: &mut String,
-    ) -> Result<(), ResolveError> {
-        let resolved = self.resolver.resolve(r, base)?;
-        resolved.append_to(out);
-        out.push('\n');
-        Ok(())
-    }
 }
 
 #[cfg(feature = "resolve")]
@@ -105,8 +90,12 @@ impl LineOp for Resolve<'_> {
             Ok(r) => r,
             Err(e) => return fail(out, err, tab + 1 + e.index(), "reference: ", &e),
         };
-        match self.resolve(&r, &base, out) {
-            Ok(()) => true,
+        match self.resolver.resolve(&r, &base) {
+            Ok(resolved) => {
+                resolved.append_to(out);
+                out.push('\n');
+                true
+            }
             Err(e) => fail(out, err, 0, "", &e),
         }
     }
