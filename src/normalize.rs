@@ -51,7 +51,10 @@ use core::fmt;
 #[cfg(feature = "alloc")]
 use alloc::{string::String, vec::Vec};
 
+// Literal `.` and `..` segments only: `%2E` is not normal (unreserved), so `pct_normal`
+// already sends it to the slow path.
 use crate::chars::UNRESERVED;
+use crate::dot_segments::has_dot_segment as has_literal_dot_segment;
 use crate::pct::{ascii_str, octet_at, pct_str};
 use crate::{Component, UriRef};
 
@@ -205,7 +208,7 @@ fn write_pct(f: &mut fmt::Formatter<'_>, s: &str, lower: bool) -> fmt::Result {
 ///   case-sensitive and a host's `%XX` may be normal, but both are rare: slow path);
 /// - from the path on: every `%XX` is already normal (uppercase hex, not an unreserved
 ///   octet), and no `/.` pair nor a path starting with `.` (any dot-segment has one), unless
-///   [`literal_dot_segment`] clears it;
+///   [`has_literal_dot_segment`] clears it;
 /// - no scheme-based change.
 ///
 /// The scans look at 16- or 32-byte blocks (`[u8; N]`) with lane-wise tests and no early exit,
@@ -225,7 +228,7 @@ fn already_normal(u: &UriRef<'_>, sb: SchemeRules) -> bool {
     let (ps, len) = (span.start, all.len());
     let path = all.get(span).unwrap_or(&[]);
     if len <= BLOCK {
-        return already_normal_short(all, ps, path);
+        return already_normal_short(all, ps, u.path());
     }
     // Head [0, ps). The usual head (scheme://host, up to 32 bytes) is one 32-byte block with
     // the lanes from `ps` on masked off.
@@ -268,7 +271,7 @@ fn already_normal(u: &UriRef<'_>, sb: SchemeRules) -> bool {
     } else {
         rest_scan::<BLOCK>(all, from)
     };
-    if flags & DOT != 0 && literal_dot_segment(path) {
+    if flags & DOT != 0 && has_literal_dot_segment(u.path()) {
         return false;
     }
     flags & PCT == 0 || pct_normal(all.get(ps..).unwrap_or(&[]))
@@ -403,35 +406,14 @@ static UPPER_HEX: [u8; 256] = {
 
 /// [`already_normal`] for inputs of at most one block: the same checks, byte by byte.
 #[cold]
-fn already_normal_short(all: &[u8], ps: usize, path: &[u8]) -> bool {
+fn already_normal_short(all: &[u8], ps: usize, path: &str) -> bool {
     let Some(head) = all.get(..ps) else {
         return false;
     };
     if head.iter().any(|&c| c.is_ascii_uppercase() || c == b'%') {
         return false;
     }
-    let rest = all.get(ps..).unwrap_or(&[]);
-    let dot = path.first() == Some(&b'.') || rest.windows(2).any(|w| w == b"/.");
-    if dot && literal_dot_segment(path) {
-        return false;
-    }
-    pct_normal(rest)
-}
-
-/// Whether `path` has a `.` or `..` segment written with literal dots (the caller has ruled
-/// out `%`). Jumps from dot to dot, 8 bytes at a time.
-#[inline]
-fn literal_dot_segment(path: &[u8]) -> bool {
-    let mut from = 0;
-    while let Some(i) = find_byte(path, b'.', from) {
-        if i == 0 || path[i - 1] == b'/' {
-            if let [b'.'] | [b'.', b'/', ..] | [b'.', b'.'] | [b'.', b'.', b'/', ..] = &path[i..] {
-                return true;
-            }
-        }
-        from = i + 1;
-    }
-    false
+    !has_literal_dot_segment(path) && pct_normal(all.get(ps..).unwrap_or(&[]))
 }
 
 /// The first `needle` in `hay[from..]`, word at a time (SWAR "has zero byte" test).
