@@ -26,6 +26,30 @@ pub fn jsonl(rel: &str) -> Vec<(usize, Value)> {
         .collect()
 }
 
+/// RFC 3986 §5.4.1 and §5.4.2 from conformance/resolve.jsonl (the "strict" reading of
+/// "http:g"): (reference, target) against the base `http://a/b/c/d;p?q`, all 23 + 19 of them.
+pub fn rfc3986_5_4_examples() -> Vec<(String, String)> {
+    let examples: Vec<(String, String)> = jsonl("conformance/resolve.jsonl")
+        .into_iter()
+        .map(|(_, v)| v)
+        .filter(|v| {
+            let source = v["source"].as_str().unwrap_or_default();
+            source.starts_with("RFC3986:section-5.4") && v["mode"] == "strict"
+        })
+        .map(|v| {
+            assert_eq!(v["base"], "http://a/b/c/d;p?q");
+            let s = |k: &str| v[k].as_str().unwrap().to_owned();
+            (s("ref"), s("expected"))
+        })
+        .collect();
+    assert_eq!(
+        examples.len(),
+        23 + 19,
+        "§5.4.1 has 23 examples, §5.4.2 has 19"
+    );
+    examples
+}
+
 /// The components a parse.jsonl record may assert, in its own spelling.
 pub const COMPONENTS: [&str; 7] = [
     "scheme", "userinfo", "host", "port", "path", "query", "fragment",
