@@ -21,8 +21,6 @@ use alloc::{borrow::Cow, string::String, vec::Vec};
 
 // ---- byte classes (RFC 3986 §2.2, §2.3, Appendix A) ------------------------------------------
 
-/// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"` (§2.3)
-pub(crate) const UNRESERVED: u16 = 1 << 0;
 /// `sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="` (§2.2)
 pub(crate) const SUB_DELIM: u16 = 1 << 1;
 /// `HEXDIG` (RFC 5234 B.1, case-insensitive per RFC 3986 §2.1)
@@ -60,9 +58,6 @@ const fn build_classes() -> [u16; 256] {
             b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
         );
         let mut v = 0;
-        if unreserved {
-            v |= UNRESERVED;
-        }
         if sub {
             v |= SUB_DELIM;
         }
