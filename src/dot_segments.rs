@@ -16,6 +16,8 @@
 
 use core::fmt;
 
+use crate::scan::zero_padded;
+
 /// Which dot-segment algorithm to apply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Dots {
@@ -553,9 +555,7 @@ pub(crate) fn has_dot_segment(s: &str) -> bool {
 ///
 /// From 17 bytes on, blocks of 16 pairs (see [`slash_dot_in_block`]), the last one flush
 /// with the end. Shorter paths are first copied into a zeroed 17-byte block (zero is neither
-/// '/' nor '.') as two overlapping pieces of a fixed size (8, 4 or 2 bytes) that together
-/// cover the path exactly, at its own offsets: a few loads and stores instead of a byte loop
-/// or a variable-length copy.
+/// '/' nor '.'), by [`zero_padded`].
 #[inline]
 pub(crate) fn has_slash_dot(b: &[u8]) -> bool {
     let n = b.len();
@@ -569,14 +569,7 @@ pub(crate) fn has_slash_dot(b: &[u8]) -> bool {
         }
         return slash_dot_in_block(b, n - 17);
     }
-    let mut c = [0u8; 17];
-    match n {
-        8.. => cover::<8>(b, &mut c),
-        4.. => cover::<4>(b, &mut c),
-        2.. => cover::<2>(b, &mut c),
-        _ => return false,
-    }
-    slash_dot_in_block(&c, 0)
+    slash_dot_in_block(&zero_padded::<17>(b), 0)
 }
 
 /// Whether one of the 16 pairs starting at `b[at..at + 16]` is "/." (`false` if the 17 bytes
@@ -595,34 +588,6 @@ fn slash_dot_in_block(b: &[u8], at: usize) -> bool {
         found |= u8::from(c[i] == b'/') & u8::from(c[i + 1] == b'.');
     }
     found != 0
-}
-
-/// Copies `b` (`K <= b.len() < 2K`, at most 17) to the start of `c` as its first and its
-/// last `K` bytes: the two pieces overlap or touch, so every byte lands at its own index.
-/// Fixed-size pieces compile to one load and one store each.
-#[inline(always)]
-fn cover<const K: usize>(b: &[u8], c: &mut [u8; 17]) {
-    let n = b.len();
-    let piece = |at: usize| {
-        b.get(at..)
-            .and_then(|p| p.get(..K))
-            .and_then(|p| <&[u8; K]>::try_from(p).ok())
-    };
-    if let (Some(first), Some(last)) = (piece(0), piece(n.wrapping_sub(K))) {
-        if let Some(d) = c
-            .get_mut(..K)
-            .and_then(|d| <&mut [u8; K]>::try_from(d).ok())
-        {
-            *d = *first;
-        }
-        if let Some(d) = c
-            .get_mut(n.wrapping_sub(K)..)
-            .and_then(|d| d.get_mut(..K))
-            .and_then(|d| <&mut [u8; K]>::try_from(d).ok())
-        {
-            *d = *last;
-        }
-    }
 }
 
 /// Index of the last '/' in `s`, a word at a time from the end (the last '/' of a base path

@@ -241,6 +241,103 @@ pub(crate) fn scheme_colon_slash_slash(input: &[u8]) -> Option<(usize, FirstBloc
     ))
 }
 
+/// The first sixteen bytes of a short reference (zero-padded if it is shorter), classified
+/// once for all the runs that start in them: a link's first segment, path, query and
+/// fragment are often all there. The parser's runs each classify their own blocks; this is
+/// for [`crate::parse::plain_relative`], which goes from run to run without the DFA.
+#[derive(Clone, Copy)]
+pub(crate) struct Head {
+    /// The bytes that end a run that loops on `/` unless the tables say otherwise (bit `i`
+    /// for byte `i`; the padding, zero, is one).
+    stops: u32,
+    /// The `/` bytes: stops too for a run that does not loop on it.
+    slashes: u32,
+}
+
+impl Head {
+    #[inline(always)]
+    pub(crate) fn of(input: &[u8]) -> Self {
+        let block = match input.first_chunk::<16>() {
+            Some(block) => *block,
+            None => zero_padded(input),
+        };
+        let slashes = i8x16::from(bytemuck::cast::<[u8; 16], [i8; 16]>(block))
+            .cmp_eq(i8x16::splat(b'/' as i8))
+            .move_mask() as u32;
+        Head {
+            stops: stops(block, true),
+            slashes,
+        }
+    }
+
+    /// [`skip`] from `pos`, with the head's stops for the bytes that it holds.
+    #[inline(always)]
+    pub(crate) fn skip(self, input: &[u8], pos: usize, loop_bit: u8) -> usize {
+        if pos >= 16 {
+            return skip(input, pos, loop_bit);
+        }
+        let stops = if LOOP_BITS[b'/' as usize] & loop_bit != 0 {
+            self.stops
+        } else {
+            self.stops | self.slashes
+        };
+        match first_stop(input, 0, stops & (u32::MAX << pos), loop_bit) {
+            // A stop in the padding is the end of the input.
+            Some(at) => at.min(input.len()),
+            None if input.len() <= 16 => input.len(),
+            None => skip(input, 16, loop_bit),
+        }
+    }
+}
+
+/// `b`, at most 16 bytes, at the start of a zeroed `[u8; N]` (`N` > 16 for a block of
+/// sixteen pairs): copied as two overlapping pieces of a fixed size (8, 4 or 2 bytes) that
+/// together cover it exactly, at its own offsets. A few loads and stores, where a copy of
+/// variable length would be a call to `memcpy`.
+#[inline(always)]
+pub(crate) fn zero_padded<const N: usize>(b: &[u8]) -> [u8; N] {
+    let mut c = [0u8; N];
+    match b.len() {
+        8.. => cover::<8, N>(b, &mut c),
+        4.. => cover::<4, N>(b, &mut c),
+        2.. => cover::<2, N>(b, &mut c),
+        _ => {
+            if let (Some(&first), Some(to)) = (b.first(), c.first_mut()) {
+                *to = first;
+            }
+        }
+    }
+    c
+}
+
+/// Copies `b` (`K <= b.len() < 2K`, at most `N`) to the start of `c` as its first and its
+/// last `K` bytes: the two pieces overlap or touch, so every byte lands at its own index.
+/// Fixed-size pieces compile to one load and one store each.
+#[inline(always)]
+fn cover<const K: usize, const N: usize>(b: &[u8], c: &mut [u8; N]) {
+    let n = b.len();
+    let piece = |at: usize| {
+        b.get(at..)
+            .and_then(|p| p.get(..K))
+            .and_then(|p| <&[u8; K]>::try_from(p).ok())
+    };
+    if let (Some(first), Some(last)) = (piece(0), piece(n.wrapping_sub(K))) {
+        if let Some(d) = c
+            .get_mut(..K)
+            .and_then(|d| <&mut [u8; K]>::try_from(d).ok())
+        {
+            *d = *first;
+        }
+        if let Some(d) = c
+            .get_mut(n.wrapping_sub(K)..)
+            .and_then(|d| d.get_mut(..K))
+            .and_then(|d| <&mut [u8; K]>::try_from(d).ok())
+        {
+            *d = *last;
+        }
+    }
+}
+
 fn first_16(bytes: &[u8]) -> [u8; 16] {
     match bytes.first_chunk::<16>() {
         Some(block) => *block,
@@ -420,5 +517,37 @@ mod tests {
             }
         }
         assert!(checked > 100_000, "{checked}");
+    }
+
+    /// The head's stops serve every run that starts in it (or at its end) exactly as a fresh
+    /// skip would, for inputs shorter than a block (padded) and longer.
+    #[test]
+    fn head_agrees_with_the_reference() {
+        let mut fill = random_bytes(0x5851_f42d_4c95_7f2d);
+        let mut checked = 0;
+        for round in 0..3000 {
+            let len = round % 40;
+            let mut input = std::vec::Vec::new();
+            fill(&mut input, len);
+            let head = Head::of(&input);
+            for &bit in LOOP_BIT.iter() {
+                for from in 0..=len {
+                    let want = reference_skip(&input, from, bit);
+                    assert_eq!(head.skip(&input, from, bit), want, "{input:?} {from}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
+    }
+
+    #[test]
+    fn zero_padded_copies_every_length() {
+        let text: std::vec::Vec<u8> = (1..=17).collect();
+        for n in 0..=16 {
+            let block: [u8; 17] = zero_padded(&text[..n]);
+            assert_eq!(&block[..n], &text[..n]);
+            assert!(block[n..].iter().all(|&b| b == 0), "{n}: {block:?}");
+        }
     }
 }

@@ -108,9 +108,14 @@ impl<'a> UriRef<'a> {
         UriRef { input, layout }
     }
 
+    /// The text from `start` to `end`. The parser's boundaries always slice; the empty
+    /// fallback (never taken) keeps this from panicking, so that the compiler may drop a
+    /// component read whose value goes unused.
     #[inline]
     fn slice(&self, start: u32, end: u32) -> &'a str {
-        &self.input[start as usize..end as usize]
+        self.input
+            .get(start as usize..end as usize)
+            .unwrap_or_default()
     }
 
     /// Offset of the authority (just after `//`); meaningful only when there is one.

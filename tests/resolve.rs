@@ -32,7 +32,8 @@ fn read(path: &str) -> String {
 }
 
 /// Checks that the writers without the view, `resolve_base_into` and (strict mode)
-/// `Base::resolve_into`, append exactly `view` after what the buffer already holds.
+/// `Base::resolve_into` and `Base::resolve_str_into` (from the reference's text), append
+/// exactly `view` after what the buffer already holds.
 fn assert_into_appends_view(mode: Mode, r: &UriRef<'_>, base: &Base<'_>, view: &str, what: &str) {
     let mut buf = String::from("prefix ");
     Resolver::new(mode).resolve_base_into(r, base, &mut buf);
@@ -41,7 +42,29 @@ fn assert_into_appends_view(mode: Mode, r: &UriRef<'_>, base: &Base<'_>, view: &
         buf.truncate(7);
         base.resolve_into(r, &mut buf);
         assert_eq!(&buf[7..], view, "resolve_into for {what}");
+        buf.truncate(7);
+        assert_eq!(
+            base.resolve_str_into(r.as_str(), &mut buf),
+            Ok(()),
+            "{what}"
+        );
+        assert_eq!(&buf[7..], view, "resolve_str_into for {what}");
     }
+}
+
+/// `Base::resolve_str_into` on text that is not a reference: the parser's error, and
+/// nothing written.
+fn assert_str_into_rejects(base: &Base<'_>, reference: &str) {
+    let Err(want) = UriRef::parse(reference) else {
+        panic!("{reference:?} parses");
+    };
+    let mut buf = String::from("prefix ");
+    assert_eq!(
+        base.resolve_str_into(reference, &mut buf),
+        Err(want),
+        "{reference:?}"
+    );
+    assert_eq!(buf, "prefix ", "{reference:?}");
 }
 
 /// Resolves and checks that every way of writing the result agrees: `Display`, `write_to`,
@@ -545,11 +568,14 @@ fn commoncrawl_resolve_into_allocates_nothing_after_warm_up() {
                 buf.clear();
                 Resolver::new(Mode::Rfc2396).resolve_base_into(&r, base, buf);
                 total += buf.len();
+                buf.clear();
+                base.resolve_str_into(r.as_str(), buf).unwrap();
+                total += buf.len();
             }
         }
         total
     };
-    assert_allocates_nothing_after_warm_up("resolve_into", prepared.len(), run);
+    assert_allocates_nothing_after_warm_up("resolve_into, resolve_str_into", prepared.len(), run);
 }
 
 /// `resolve_base_into` writes what the view writes, on every base of a list of unusual ones
@@ -602,7 +628,10 @@ fn into_matches_view(bases: &[&str], refs: &[String]) -> usize {
     for base in bases {
         let prepared = Base::new(UriRef::parse(base).unwrap()).unwrap();
         for r in refs {
-            let Ok(r) = UriRef::parse(r) else { continue };
+            let Ok(r) = UriRef::parse(r) else {
+                assert_str_into_rejects(&prepared, r);
+                continue;
+            };
             for mode in [Mode::Strict, Mode::NonStrict, Mode::Rfc2396] {
                 let view = Resolver::new(mode).resolve_base(&r, &prepared).to_string();
                 assert_into_appends_view(mode, &r, &prepared, &view, &format!("{base} + {r}"));

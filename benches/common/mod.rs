@@ -435,13 +435,7 @@ impl Resolve for Urilex {
     /// as `resolve`'s span view written with `append_to`, without building the view).
     #[inline]
     fn resolve(base: &Self::Base, reference: &str, buf: &mut String) -> bool {
-        match urilex::UriRef::parse(reference) {
-            Ok(r) => {
-                base.resolve_into(&r, buf);
-                true
-            }
-            Err(_) => false,
-        }
+        base.resolve_str_into(reference, buf).is_ok()
     }
 }
 

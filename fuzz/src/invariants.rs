@@ -550,6 +550,18 @@ pub fn check_uribuf(start: &str, edits: &[Edit]) -> Result<(), String> {
 ///   authority or path keeps the base path as written;
 /// - strict resolution is idempotent: resolving the output against the base gives it back.
 pub fn check_resolve(base: &str, reference: &str) -> Result<(), String> {
+    // From the reference's text in one step: the parser's error, or what resolve_into writes.
+    if let Some(prepared) = UriRef::parse(base).ok().and_then(|b| Base::new(b).ok()) {
+        let mut from_text = String::new();
+        let got = prepared.resolve_str_into(reference, &mut from_text);
+        let mut want = String::new();
+        let parsed = UriRef::parse(reference).map(|r| prepared.resolve_into(&r, &mut want));
+        ensure!(
+            (got, from_text.as_str()) == (parsed, want.as_str()),
+            "{base:?} + {reference:?}: resolve_str_into {got:?} {from_text:?}, \
+             parse and resolve_into {parsed:?} {want:?}"
+        );
+    }
     let (Ok(b), Ok(r)) = (UriRef::parse(base), UriRef::parse(reference)) else {
         return Ok(());
     };
