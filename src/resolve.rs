@@ -161,20 +161,22 @@ fn text_from(s: &str, i: usize) -> &str {
 fn leading_dots(b: &[u8]) -> (usize, usize) {
     let mut i = 0;
     let mut pops = 0usize;
-    // Byte by byte rather than by slice patterns: no subslice is built per segment.
-    while b.get(i) == Some(&b'.') {
-        match (b.get(i + 1), b.get(i + 2)) {
-            (Some(b'/'), _) => i += 2,
-            (None, _) => return (i + 1, pops),
-            (Some(b'.'), Some(b'/')) => {
+    // Three bytes at a time while there are three: one load of a fixed size, no subslice.
+    while let Some(&[x, y, z]) = b.get(i..).and_then(<[u8]>::first_chunk::<3>) {
+        match (x, y, z) {
+            (b'.', b'/', _) => i += 2,
+            (b'.', b'.', b'/') => {
                 i += 3;
                 pops += 1;
             }
-            (Some(b'.'), None) => return (i + 2, pops + 1),
-            _ => break,
+            _ => return (i, pops),
         }
     }
-    (i, pops)
+    match b.get(i..) {
+        Some(b"." | b"./") => (b.len(), pops),
+        Some(b"..") => (b.len(), pops + 1),
+        _ => (i, pops),
+    }
 }
 
 /// How many ".." a [`Base`] has planned for (see `Base::cuts`).
@@ -1326,6 +1328,44 @@ mod tests {
             }
         }
         assert!(fast > 550, "{fast}"); // 599 of the 972 resolutions
+    }
+
+    /// `leading_dots` against its definition, segment by segment, on every string of up to
+    /// 7 bytes over '.', '/' and a letter.
+    #[test]
+    fn leading_dots_follows_its_definition() {
+        fn by_segments(s: &str) -> (usize, usize) {
+            let (mut i, mut pops) = (0, 0);
+            loop {
+                let rest = &s[i..];
+                match rest.find('/').map_or(rest, |end| &rest[..end]) {
+                    "." => i += 1,
+                    ".." => {
+                        i += 2;
+                        pops += 1;
+                    }
+                    _ => return (i, pops),
+                }
+                if s[i..].starts_with('/') {
+                    i += 1;
+                } else {
+                    return (i, pops);
+                }
+            }
+        }
+        let mut strings = std::vec![String::new()];
+        for len in 1..=7 {
+            let longer: std::vec::Vec<String> = strings
+                .iter()
+                .filter(|s| s.len() == len - 1)
+                .flat_map(|s| [".", "/", "a"].map(|c| std::format!("{s}{c}")))
+                .collect();
+            strings.extend(longer);
+        }
+        assert_eq!(strings.len(), (3usize.pow(8) - 1) / 2);
+        for s in &strings {
+            assert_eq!(leading_dots(s.as_bytes()), by_segments(s), "{s:?}");
+        }
     }
 
     /// `Base::plan` (the two slices, which the writer without the view uses) gives the text
