@@ -153,7 +153,7 @@ pub(crate) fn plain_relative(input: &str) -> Option<UriRef<'_>> {
     let bytes = input.as_bytes();
     let head = scan::Head::of(bytes);
     let path_end = match bytes.first() {
-        // §4.2 path-absolute; "//" starts an authority.
+        // §4.2 path-absolute; "//" starts an authority (see `plain_network`).
         Some(b'/') if bytes.get(1) == Some(&b'/') => return None,
         Some(b'/') => head.skip(bytes, 1, PATH_LOOP),
         // path-empty
@@ -165,6 +165,41 @@ pub(crate) fn plain_relative(input: &str) -> Option<UriRef<'_>> {
             end => end,
         },
     };
+    plain_after_path(input, head, (0, bytes.len()), 0, path_end)
+}
+
+/// A network-path reference (§4.2: `//host/path`, `//host`, `//host?q`) whose authority is
+/// a registered name or IPv4 address alone, parsed by runs alone as [`plain_relative`]
+/// parses the others: the host's, up to the path's '/' (as after "scheme://": see
+/// `Parser::authority_after`), then the path's, the query's and the fragment's. `None` for
+/// anything else (userinfo, a port, an IP literal, a `%HH` in the host, ...).
+#[inline(always)]
+pub(crate) fn plain_network(input: &str) -> Option<UriRef<'_>> {
+    let bytes = input.as_bytes();
+    if bytes.get(..2) != Some(b"//") {
+        return None;
+    }
+    let head = scan::Head::of(bytes);
+    let host_end = head.skip(bytes, 2, HOST_OR_USERINFO_LOOP);
+    let path_end = match bytes.get(host_end) {
+        Some(b'/') => head.skip(bytes, host_end + 1, PATH_LOOP),
+        None | Some(b'?' | b'#') => host_end,
+        Some(_) => return None,
+    };
+    plain_after_path(input, head, (2, host_end), host_end, path_end)
+}
+
+/// The end of [`plain_relative`] and [`plain_network`]: the query's and the fragment's runs
+/// after the path, which must reach the end of the input, and the layout.
+#[inline(always)]
+fn plain_after_path(
+    input: &str,
+    head: scan::Head,
+    (host_start, host_end): (usize, usize),
+    path_start: usize,
+    path_end: usize,
+) -> Option<UriRef<'_>> {
+    let bytes = input.as_bytes();
     let mut query_end = path_end;
     if bytes.get(query_end) == Some(&b'?') {
         query_end = head.skip(bytes, query_end + 1, QUERY_LOOP);
@@ -176,14 +211,14 @@ pub(crate) fn plain_relative(input: &str) -> Option<UriRef<'_>> {
     if end != bytes.len() || end > MAX_LEN {
         return None;
     }
-    let len = end as u32; // fits: checked above
+    // Every index is at most `end`, which fits.
     Some(UriRef::from_layout(
         input,
         Layout {
             scheme_end: 0,
-            host_start: 0,
-            host_end: len,
-            path_start: 0,
+            host_start: host_start as u32,
+            host_end: host_end as u32,
+            path_start: path_start as u32,
             path_end: path_end as u32,
             query_end: query_end as u32,
         },
@@ -611,35 +646,47 @@ mod tests {
         assert!(checked > 60_000, "{checked}");
     }
 
-    /// What [`plain_relative`] gives is what [`parse`] gives by both rules for references,
-    /// and it takes most of the relative references without an authority.
+    /// What [`plain_relative`] and [`plain_network`] give is what [`parse`] gives by both
+    /// rules for references, and each takes most of the references of its shape.
     #[test]
-    fn plain_relative_agrees_with_parse() {
+    fn plain_runs_agree_with_parse() {
+        type Plain = fn(&str) -> Option<UriRef<'_>>;
+        type Shape = fn(&[Option<&str>; 8]) -> bool;
+        // Each with the shape of the references it is for, from their components.
+        let plains: [(Plain, Shape); 2] = [
+            (plain_relative, |c| c[0].is_none() && c[1].is_none()),
+            (plain_network, |c| {
+                c[0].is_none() && c[1].is_some() && c[1] == c[3] && !c[1].unwrap().starts_with('[')
+            }),
+        ];
         let mut random_input = random_inputs(0x9e37_79b9_7f4a_7c15);
-        let (mut taken, mut left) = (0, 0);
+        let (mut taken, mut left) = ([0; 2], [0; 2]);
         for _ in 0..100_000 {
             let input = random_input();
             let Ok(input) = core::str::from_utf8(&input) else {
                 continue;
             };
             let parsed = parse(input, Rule::UriReference).map(components);
-            match plain_relative(input).map(components) {
-                Some(plain) => {
-                    assert_eq!(Ok(plain), parsed, "{input:?}");
-                    let relative = parse(input, Rule::RelativeRef).map(components);
-                    assert_eq!(Ok(plain), relative, "{input:?}");
-                    taken += 1;
-                }
-                None => {
-                    let plain_shape = parsed.is_ok_and(|c| c[0].is_none() && c[1].is_none());
-                    left += usize::from(plain_shape);
+            for (k, (plain, shape)) in plains.iter().enumerate() {
+                match plain(input).map(components) {
+                    Some(plain) => {
+                        assert_eq!(Ok(plain), parsed, "{input:?}");
+                        let relative = parse(input, Rule::RelativeRef).map(components);
+                        assert_eq!(Ok(plain), relative, "{input:?}");
+                        taken[k] += 1;
+                    }
+                    None => left[k] += usize::from(parsed.as_ref().is_ok_and(shape)),
                 }
             }
         }
         // The random bytes put a '%' or a bad byte in many references: most of those left.
         assert!(
-            taken > 20_000 && taken > 2 * left,
-            "{taken} taken, {left} left"
+            taken[0] > 20_000 && taken[0] > 2 * left[0],
+            "{taken:?} taken, {left:?} left"
+        );
+        assert!(
+            taken[1] > 1_000 && taken[1] > 2 * left[1],
+            "{taken:?} taken, {left:?} left"
         );
         for link in [
             "",
@@ -660,11 +707,32 @@ mod tests {
             let parsed = parse(link, Rule::UriReference).map(components).ok();
             // "%41/b": a "%HH" in the first segment is left to the DFA.
             assert_eq!(plain, parsed.filter(|_| !link.starts_with('%')), "{link:?}");
+            assert!(plain_network(link).is_none(), "{link:?}");
+        }
+        for link in [
+            "//",
+            "///",
+            "//h",
+            "//cdn.example.net/x.js?v=1#f",
+            "//h?q",
+            "//h#f",
+            "//a.b-c_d~e!$&'()*+,;=/p",
+            "//192.0.2.1/a/../b",
+        ] {
+            let plain = plain_network(link).map(components);
+            assert_eq!(
+                plain,
+                parse(link, Rule::UriReference).map(components).ok(),
+                "{link:?}"
+            );
+            assert!(plain_relative(link).is_none(), "{link:?}");
         }
         for not_plain in [
-            "http:a", "a:b", "//host/a", "a b", "a#b#c", "a?b#c[", "/a%4",
+            "http:a", "a:b", "a b", "a#b#c", "a?b#c[", "/a%4", "//u@h/", "//h:80/", "//[::1]/",
+            "//h%41/", "//h/a b",
         ] {
             assert!(plain_relative(not_plain).is_none(), "{not_plain:?}");
+            assert!(plain_network(not_plain).is_none(), "{not_plain:?}");
         }
     }
 

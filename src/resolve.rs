@@ -643,7 +643,11 @@ impl<'a> Base<'a> {
         reference: &str,
         out: &mut alloc::string::String,
     ) -> Result<(), ParseError> {
-        self.resolve_into(&UriRef::parse(reference)?, out);
+        let reference = match crate::parse::plain_network(reference) {
+            Some(r) => r,
+            None => UriRef::parse(reference)?,
+        };
+        self.resolve_into(&reference, out);
         Ok(())
     }
 
