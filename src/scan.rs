@@ -12,8 +12,8 @@
 //! state three bytes later.
 //!
 //! The host's run in `scheme://host` goes on from the first block, which the parser has
-//! already classified to find the scheme ([`FirstBlock::skip`]). Inputs shorter than a block
-//! are walked two bytes per table load (`LOOP_PAIRS`).
+//! already classified to find the scheme ([`FirstBlock::skip`]). An input shorter than a
+//! block is copied into a zeroed one ([`zero_padded`]): zero is a stop, at the end.
 
 use crate::tables::{
     BIT_HEXDIG, BYTE_CLASS, CLASS_BITS, FIRST_ACCEL, LOOP_BIT, LOOP_BITS, STRIDE_SHIFT, TRANS,
@@ -119,19 +119,16 @@ fn stops(block: [u8; 16], slash: bool) -> u32 {
 /// The index of the first byte at or after `pos` that does not keep the DFA in the state
 /// whose loop bit is `loop_bit`, or `input.len()`: sixteen bytes at a time (the last block is
 /// the input's last 16 bytes, read again from an earlier start rather than copied, with the
-/// bits before `pos` shifted out), or two per table load in inputs shorter than a block.
+/// bits before `pos` shifted out); an input shorter than a block is classified in one
+/// zero-padded copy.
 #[inline(always)]
 pub(crate) fn skip(input: &[u8], pos: usize, loop_bit: u8) -> usize {
     if input.len() < 16 {
-        let mut rest = input.get(pos..).unwrap_or_default();
-        loop {
-            rest = skip_pairs(rest, loop_bit);
-            let at = input.len() - rest.len();
-            if !(loop_bit & PCT_LOOPS != 0 && pct_encoded(input, at)) {
-                return at;
-            }
-            rest = rest.get(3..).unwrap_or_default();
-        }
+        let block = zero_padded(input);
+        let slash = LOOP_BITS[b'/' as usize] & loop_bit != 0;
+        let later = stops(block, slash) & u32::MAX.checked_shl(pos as u32).unwrap_or(0);
+        // The padding is a stop: at the end of the input.
+        return first_stop(input, 0, later, loop_bit).map_or(input.len(), |at| at.min(input.len()));
     }
     // Two copies of the loop, so that the choice is made once per run, not once per block.
     if LOOP_BITS[b'/' as usize] & loop_bit != 0 {
@@ -343,49 +340,6 @@ fn first_16(bytes: &[u8]) -> [u8; 16] {
         Some(block) => *block,
         None => [0; 16], // not reached: callers pass 16 bytes
     }
-}
-
-/// `LOOP_PAIRS[a | b << 8] == LOOP_BITS[a] & LOOP_BITS[b]`: tests two bytes per load.
-static LOOP_PAIRS: [u8; 65536] = {
-    let mut pairs = [0u8; 65536];
-    let mut i = 0;
-    while i < pairs.len() {
-        pairs[i] = LOOP_BITS[i & 0xff] & LOOP_BITS[i >> 8];
-        i += 1;
-    }
-    pairs
-};
-
-/// Drops the leading bytes of `rest` that keep the DFA in the state whose loop bit is
-/// `loop_bit`: eight at a time (one load, four pair lookups) while it can, then the rest of
-/// the run, shorter than eight, by testing four, two and one byte.
-#[inline(always)]
-fn skip_pairs(mut rest: &[u8], loop_bit: u8) -> &[u8] {
-    let pair = |w: u64| LOOP_PAIRS[(w & 0xffff) as usize];
-    while let Some(c) = rest.first_chunk::<8>() {
-        let w = u64::from_le_bytes(*c);
-        if pair(w) & pair(w >> 16) & pair(w >> 32) & pair(w >> 48) & loop_bit == 0 {
-            break;
-        }
-        rest = &rest[8..];
-    }
-    if let Some(c) = rest.first_chunk::<4>() {
-        let w = u64::from(u32::from_le_bytes(*c));
-        if pair(w) & pair(w >> 16) & loop_bit != 0 {
-            rest = &rest[4..];
-        }
-    }
-    if let Some(c) = rest.first_chunk::<2>() {
-        if pair(u64::from(u16::from_le_bytes(*c))) & loop_bit != 0 {
-            rest = &rest[2..];
-        }
-    }
-    if let Some((&b, tail)) = rest.split_first() {
-        if LOOP_BITS[b as usize] & loop_bit != 0 {
-            rest = tail;
-        }
-    }
-    rest
 }
 
 #[cfg(test)]
