@@ -16,7 +16,7 @@
 
 use core::fmt;
 
-use crate::scan::zero_padded;
+use crate::scan::{self, zero_padded};
 
 /// Which dot-segment algorithm to apply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -554,8 +554,8 @@ pub(crate) fn has_dot_segment(s: &str) -> bool {
 /// exact check that follows.
 ///
 /// From 17 bytes on, blocks of 16 pairs (see [`slash_dot_in_block`]), the last one flush
-/// with the end. Shorter paths are first copied into a zeroed 17-byte block (zero is neither
-/// '/' nor '.'), by [`zero_padded`].
+/// with the end. A shorter path is put into a zeroed 16-byte block (zero is neither '/' nor
+/// '.') by [`zero_padded`], and its pairs read off the masks of '/' and '.'.
 #[inline]
 pub(crate) fn has_slash_dot(b: &[u8]) -> bool {
     let n = b.len();
@@ -569,7 +569,8 @@ pub(crate) fn has_slash_dot(b: &[u8]) -> bool {
         }
         return slash_dot_in_block(b, n - 17);
     }
-    slash_dot_in_block(&zero_padded::<17>(b), 0)
+    let block = zero_padded(b);
+    scan::eq_mask(block, b'/') & scan::eq_mask(block, b'.') >> 1 != 0
 }
 
 /// Whether one of the 16 pairs starting at `b[at..at + 16]` is "/." (`false` if the 17 bytes
