@@ -454,7 +454,8 @@ impl Resolver {
 /// the reference's share of the work: for most references, a scan of the reference path for
 /// dot-segments and two copies when the result is written. [`resolve`](Self::resolve) gives
 /// the result as a [`Resolved`] view; [`resolve_into`](Self::resolve_into) writes it straight
-/// into a `String`, the fastest way when only the text is wanted.
+/// into a `String`; [`resolve_str_into`](Self::resolve_str_into) goes from the text of a
+/// link to the text of its target in one step, the fastest way when only the text is wanted.
 ///
 /// ```
 /// use urilex::{Base, UriRef};

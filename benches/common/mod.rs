@@ -431,8 +431,10 @@ impl Resolve for Urilex {
             .ok()
             .and_then(|b| urilex::Base::new(b).ok())
     }
-    /// `resolve_into` writes the target URI straight into the reused buffer (the same text
-    /// as `resolve`'s span view written with `append_to`, without building the view).
+    /// `resolve_str_into` parses the reference (validating it, as every peer here does) and
+    /// writes the target URI straight into the reused buffer, in one step: the same text as
+    /// `resolve`'s span view written with `append_to`, without building a `UriRef` for the
+    /// common links or the view for any.
     #[inline]
     fn resolve(base: &Self::Base, reference: &str, buf: &mut String) -> bool {
         base.resolve_str_into(reference, buf).is_ok()
