@@ -13,7 +13,7 @@
 //!
 //! The host's run in `scheme://host` goes on from the first block, which the parser has
 //! already classified to find the scheme ([`FirstBlock::skip`]). An input shorter than a
-//! block is copied into a zeroed one ([`zero_padded`]): zero is a stop, at the end.
+//! block is put into a zeroed one ([`zero_padded_in_registers`]): zero is a stop, at the end.
 
 use crate::tables::{
     BIT_HEXDIG, BYTE_CLASS, CLASS_BITS, FIRST_ACCEL, LOOP_BIT, LOOP_BITS, STRIDE_SHIFT, TRANS,
@@ -44,8 +44,8 @@ const _: () = {
 };
 
 /// The loop bits of the accelerated states that a percent-encoded octet (`%` HEXDIG HEXDIG,
-/// §2.1) leaves where it found them, through plain states (no action on the way): a path, a
-/// query, a fragment, a host. Their runs step over a valid `%HH` rather than end at it, as
+/// §2.1) leaves where it found them, through plain states (no action on the way), and that
+/// loop on `/`: a path, a query, a fragment. Their runs step over a valid `%HH` rather than end at it, as
 /// the DFA would after three steps. Read off the tables; `tests` below checks it byte by byte.
 const PCT_LOOPS: u8 = {
     const fn step(state: usize, b: u8) -> usize {
@@ -334,7 +334,7 @@ fn cover<const K: usize>(b: &[u8], c: &mut [u8; 16]) {
 /// overlapping words, two overlapping half-words, or single bytes below 4) that cover `b`
 /// exactly, shifted into place. More instructions, but no trip through memory, where the
 /// load of the block would wait for the stores: a short input's runs each build one, and
-/// through memory they made the WPT inputs (mostly short) a third slower in wall time.
+/// through memory they made the WPT inputs (mostly short) half again as slow in wall time.
 #[inline(always)]
 fn zero_padded_in_registers(b: &[u8]) -> [u8; 16] {
     let n = b.len();
