@@ -134,14 +134,10 @@ pub(crate) fn skip(input: &[u8], pos: usize, loop_bit: u8) -> usize {
     }
 }
 
-/// [`skip`] in an input shorter than a block: one zero-padded block.
+/// [`skip`] in an input shorter than a block: its [`Head`], built in registers.
 #[inline(always)]
 fn skip_short(input: &[u8], pos: usize, loop_bit: u8) -> usize {
-    let block = zero_padded_in_registers(input);
-    let slash = LOOP_BITS[b'/' as usize] & loop_bit != 0;
-    let later = stops(block, slash) & u32::MAX.checked_shl(pos as u32).unwrap_or(0);
-    // The padding is a stop: at the end of the input.
-    first_stop(input, 0, later, loop_bit).map_or(input.len(), |at| at.min(input.len()))
+    Head::of_block(zero_padded_in_registers(input)).skip(input, pos, loop_bit)
 }
 
 #[inline(always)]
@@ -244,10 +240,10 @@ pub(crate) fn scheme_colon_slash_slash(input: &[u8]) -> Option<(usize, FirstBloc
     ))
 }
 
-/// The first sixteen bytes of a short reference (zero-padded if it is shorter), classified
-/// once for all the runs that start in them: a link's first segment, path, query and
-/// fragment are often all there. The parser's runs each classify their own blocks; this is
-/// for [`crate::parse::plain_relative`], which goes from run to run without the DFA.
+/// The first sixteen bytes of an input (zero-padded if it is shorter), classified once for
+/// all the runs that start in them. [`crate::parse::plain_relative`] goes from run to run of
+/// a link (first segment, path, query, fragment: often all there) on one head; [`skip`]
+/// makes one for an input shorter than a block.
 #[derive(Clone, Copy)]
 pub(crate) struct Head {
     /// The bytes that end a run that loops on `/` unless the tables say otherwise (bit `i`
@@ -260,10 +256,15 @@ pub(crate) struct Head {
 impl Head {
     #[inline(always)]
     pub(crate) fn of(input: &[u8]) -> Self {
-        let block = match input.first_chunk::<16>() {
+        Head::of_block(match input.first_chunk::<16>() {
             Some(block) => *block,
             None => zero_padded(input),
-        };
+        })
+    }
+
+    /// The head whose first sixteen bytes (the input's, zero-padded) are `block`.
+    #[inline(always)]
+    fn of_block(block: [u8; 16]) -> Self {
         Head {
             stops: stops(block, true),
             slashes: eq_mask(block, b'/'),
