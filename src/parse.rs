@@ -258,13 +258,17 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Goes on from PATH at `end`, where its run stopped (the authority closed, if any): the
-    /// commonest ends of a path, '?' and a query, '#' and a fragment, or the end of the
-    /// input, are taken here as the DFA takes them, by the actions of the marks `query` and
-    /// `fragment` and runs of QUERY and FRAGMENT (tested below). Anything else is left to
-    /// the DFA loop.
+    /// Goes on from PATH at `end`, where its run stopped in a reference (the authority closed,
+    /// if any; a fragment is allowed): the commonest ends of a path, '?' and a query, '#' and
+    /// a fragment, or the end of the input, are taken here as the DFA takes them, by the
+    /// actions of the marks `query` and `fragment` and runs of QUERY and FRAGMENT (tested
+    /// below). Anything else is left to the DFA loop. ([`plain_after_path`] does the same
+    /// runs for `plain_relative`; one helper for both measured 6 instructions per pair more
+    /// in resolution and 10 per URL in parsing request targets.)
     #[inline(always)]
     fn after_path(mut self, end: usize) -> Result<UriRef<'a>, ParseError> {
+        // Only references come here: `parse` takes the shapes of links for those rules alone.
+        debug_assert!(!self.no_fragment);
         let bytes = self.input.as_bytes();
         let (state, pos) = match bytes.get(end) {
             None => return Ok(UriRef::from_layout(self.input, self.layout)),
@@ -273,14 +277,14 @@ impl<'a> Parser<'a> {
                 let query_end = skip(bytes, end + 1, QUERY_LOOP);
                 match bytes.get(query_end) {
                     None => return Ok(UriRef::from_layout(self.input, self.layout)),
-                    Some(b'#') if !self.no_fragment => {
+                    Some(b'#') => {
                         self.layout.query_end = query_end as u32;
                         (STATE_FRAGMENT, skip(bytes, query_end + 1, FRAGMENT_LOOP))
                     }
                     _ => (STATE_QUERY, query_end),
                 }
             }
-            Some(b'#') if !self.no_fragment => {
+            Some(b'#') => {
                 self.layout.path_end = end as u32;
                 self.layout.query_end = end as u32;
                 (STATE_FRAGMENT, skip(bytes, end + 1, FRAGMENT_LOOP))
