@@ -26,7 +26,7 @@ const ERROR_KINDS: &[&str] = &[
     "MissingScheme",
     "FragmentNotAllowed",
 ];
-/// Marks a state may carry (`mark=`): the variants of `parse::Mark`, in snake case.
+/// Marks a state may carry (`mark=`): the variants of `tables::Mark`, in snake case.
 const MARKS: &[&str] = &[
     "scheme",
     "authority",

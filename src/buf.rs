@@ -7,7 +7,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::pct::{is, ALPHA, DIGIT, IPVFUTURE, PATH, QUERY, REG_NAME, SCHEME, USERINFO};
-use crate::uri_ref::Layout;
+use crate::parse::Layout;
 use crate::{Component, ErrorKind, ParseError, UriRef};
 
 /// An owned URI reference: one `String` and the offsets of its components.

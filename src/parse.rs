@@ -9,13 +9,12 @@
 use crate::host;
 use crate::scan::{self, skip, FirstBlock};
 use crate::tables::{
-    BYTE_CLASS, COMPONENT, END, FAIL_KIND, FIRST_ACCEL, FIRST_FAIL, FIRST_MARK, LOOP_BIT,
+    Mark,     BYTE_CLASS, COMPONENT, END, FAIL_KIND, FIRST_ACCEL, FIRST_FAIL, FIRST_MARK, LOOP_BIT,
     LOOP_BITS, MARK, MARK_THEN, START_ABSOLUTE_URI, START_RELATIVE_REF, START_URI,
     START_URI_REFERENCE, STATE_AUTH_START, STATE_FRAGMENT, STATE_HOST_OR_USERINFO, STATE_IPV6,
     STATE_NC_SEG, STATE_NOT_SCHEME, STATE_PATH, STATE_QUERY, STATE_SCHEME_END, STATE_SCHEME_OR_SEG,
     STRIDE_SHIFT, TRANS,
 };
-use crate::uri_ref::{Layout, UriRef};
 use crate::{Component, ErrorKind, ParseError};
 
 /// The grammar rule to parse (RFC 3986 §3, §4).
@@ -31,26 +30,24 @@ pub(crate) enum Rule {
     RelativeRef,
 }
 
-/// The actions of mark states (`mark=` in tables/uri.dfa). Each runs with the index of the
-/// delimiter byte that entered the state.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Mark {
-    /// `:` after the scheme.
-    Scheme,
-    /// The second `/` of `//`: the authority starts after it.
-    Authority,
-    /// The first `:` of the authority: the host may end here (unless `@` follows later).
-    Port,
-    /// `@`: the userinfo ends, the host starts after it.
-    Userinfo,
-    /// `]` after an IPv6address: check its shape.
-    Ipv6,
-    /// `/` after the authority: the path starts here.
-    Path,
-    /// `?`: the path ends here.
-    Query,
-    /// `#`: the path or query ends here.
-    Fragment,
+
+/// Component boundaries as byte offsets into the input.
+///
+/// Presence is encoded in the offsets themselves, so no flags are needed:
+/// - a scheme is never empty, so `scheme_end == 0` means "no scheme"; else `:` is at `scheme_end`;
+/// - an authority always follows `//`, so `host_start == 0` means "no authority";
+/// - userinfo is present when `@` stands just before `host_start`;
+/// - a port is present when `host_end < path_start` (the `:` is at `host_end`);
+/// - a query is present when `query_end > path_end` (the `?` is at `path_end`);
+/// - a fragment is present when `query_end < len` (the `#` is at `query_end`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Layout {
+    pub(crate) scheme_end: u32,
+    pub(crate) host_start: u32,
+    pub(crate) host_end: u32,
+    pub(crate) path_start: u32,
+    pub(crate) path_end: u32,
+    pub(crate) query_end: u32,
 }
 
 /// The longest input whose offsets (0 to the length, inclusive) fit `u32`.
@@ -74,7 +71,7 @@ struct Parser<'a> {
 /// would be in, with the marks it would have made (the tests below pin every step to the
 /// tables, and check the whole against the DFA alone); the DFA loop takes over where a
 /// shortcut ends in anything unusual, and every other input runs it from the start.
-pub(crate) fn parse(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
+pub(crate) fn parse(input: &str, rule: Rule) -> Result<Layout, ParseError> {
     if input.len() > MAX_LEN {
         return Err(too_long(input));
     }
@@ -89,7 +86,7 @@ pub(crate) fn parse(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
                 // "scheme://host/path" and nothing after: PATH accepts at the end, and the
                 // layout is complete. The commonest URI of all returns here, without the
                 // DFA loop and the registers it needs saved.
-                return Ok(UriRef::from_layout(input, p.layout));
+                return Ok(p.layout);
             }
             return p.run_on(state, pos);
         }
@@ -149,7 +146,7 @@ pub(crate) fn parse(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
 /// authority, a `%HH` in its first segment, a bad byte, .... [`parse`] then decides, and
 /// reports the error if there is one.
 #[inline(always)]
-pub(crate) fn plain_relative(input: &str) -> Option<UriRef<'_>> {
+pub(crate) fn plain_relative(input: &str) -> Option<Layout> {
     let bytes = input.as_bytes();
     let head = scan::Head::of(bytes);
     let path_end = match bytes.first() {
@@ -174,7 +171,7 @@ pub(crate) fn plain_relative(input: &str) -> Option<UriRef<'_>> {
 /// `Parser::authority_after`), then the path's, the query's and the fragment's. `None` for
 /// anything else (userinfo, a port, an IP literal, a `%HH` in the host, ...).
 #[inline(always)]
-pub(crate) fn plain_network(input: &str) -> Option<UriRef<'_>> {
+pub(crate) fn plain_network(input: &str) -> Option<Layout> {
     let bytes = input.as_bytes();
     if bytes.get(..2) != Some(b"//") {
         return None;
@@ -198,7 +195,7 @@ fn plain_after_path(
     (host_start, host_end): (usize, usize),
     path_start: usize,
     path_end: usize,
-) -> Option<UriRef<'_>> {
+) -> Option<Layout> {
     let bytes = input.as_bytes();
     let mut query_end = path_end;
     if bytes.get(query_end) == Some(&b'?') {
@@ -212,23 +209,20 @@ fn plain_after_path(
         return None;
     }
     // Every index is at most `end`, which fits.
-    Some(UriRef::from_layout(
-        input,
-        Layout {
+    Some(Layout {
             scheme_end: 0,
             host_start: host_start as u32,
             host_end: host_end as u32,
             path_start: path_start as u32,
             path_end: path_end as u32,
             query_end: query_end as u32,
-        },
-    ))
+        })
 }
 
 /// [`parse`] by the DFA alone, from the rule's start state. Out of line, like
 /// [`Parser::run_on`], so that [`parse`] stays small for the common case.
 #[inline(never)]
-fn parse_from_start(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
+fn parse_from_start(input: &str, rule: Rule) -> Result<Layout, ParseError> {
     let start = match rule {
         Rule::UriReference => START_URI_REFERENCE,
         Rule::Uri => START_URI,
@@ -266,17 +260,17 @@ impl<'a> Parser<'a> {
     /// runs for `plain_relative`; one helper for both measured 6 instructions per pair more
     /// in resolution and 10 per URL in parsing request targets.)
     #[inline(always)]
-    fn after_path(mut self, end: usize) -> Result<UriRef<'a>, ParseError> {
+    fn after_path(mut self, end: usize) -> Result<Layout, ParseError> {
         // Only references come here: `parse` takes the shapes of links for those rules alone.
         debug_assert!(!self.no_fragment);
         let bytes = self.input.as_bytes();
         let (state, pos) = match bytes.get(end) {
-            None => return Ok(UriRef::from_layout(self.input, self.layout)),
+            None => return Ok(self.layout),
             Some(b'?') => {
                 self.layout.path_end = end as u32; // < MAX_LEN: `end` indexes the input
                 let query_end = skip(bytes, end + 1, QUERY_LOOP);
                 match bytes.get(query_end) {
-                    None => return Ok(UriRef::from_layout(self.input, self.layout)),
+                    None => return Ok(self.layout),
                     Some(b'#') => {
                         self.layout.query_end = query_end as u32;
                         (STATE_FRAGMENT, skip(bytes, query_end + 1, FRAGMENT_LOOP))
@@ -293,20 +287,20 @@ impl<'a> Parser<'a> {
         };
         if pos == bytes.len() {
             // QUERY and FRAGMENT accept at the end (tested below).
-            return Ok(UriRef::from_layout(self.input, self.layout));
+            return Ok(self.layout);
         }
         self.run_on(state, pos)
     }
 
     /// [`Parser::run`], out of line: where the "scheme://" shortcut leaves off.
     #[inline(never)]
-    fn run_on(self, state: usize, pos: usize) -> Result<UriRef<'a>, ParseError> {
+    fn run_on(self, state: usize, pos: usize) -> Result<Layout, ParseError> {
         self.run(state, pos)
     }
 
     /// The DFA loop, from `state` at byte `pos` to the end of the input.
     #[inline(always)]
-    fn run(mut self, mut state: usize, mut pos: usize) -> Result<UriRef<'a>, ParseError> {
+    fn run(mut self, mut state: usize, mut pos: usize) -> Result<Layout, ParseError> {
         let p = &mut self;
         let input = p.input;
         let bytes = input.as_bytes();
@@ -506,20 +500,35 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn finish(mut self, state: usize) -> Result<UriRef<'a>, ParseError> {
+    fn finish(mut self, state: usize) -> Result<Layout, ParseError> {
         let index = state >> STRIDE_SHIFT;
         let len = self.input.len();
         if let Some(&Some(kind)) = END.get(index) {
             return Err(error(self.input, self.layout.host_start, state, kind, len));
         }
         self.close_authority(self.end);
-        Ok(UriRef::from_layout(self.input, self.layout))
+        Ok(self.layout)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::UriRef;
+
+    // The parser gives layouts; these tests compare the references they make.
+    fn parse(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
+        super::parse(input, rule).map(|l| UriRef::from_layout(input, l))
+    }
+    fn parse_from_start(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
+        super::parse_from_start(input, rule).map(|l| UriRef::from_layout(input, l))
+    }
+    fn plain_relative(input: &str) -> Option<UriRef<'_>> {
+        super::plain_relative(input).map(|l| UriRef::from_layout(input, l))
+    }
+    fn plain_network(input: &str) -> Option<UriRef<'_>> {
+        super::plain_network(input).map(|l| UriRef::from_layout(input, l))
+    }
     use crate::tables::{STATE_FRAG_START, STATE_PATH_START, STATE_QUERY_START, STATE_SLASH};
 
     /// The shortcut for "scheme://" in [`parse`] does what the DFA does with "//" after ':'.

@@ -622,7 +622,8 @@ impl<'a> Base<'a> {
         reference: &str,
         out: &mut alloc::string::String,
     ) -> Result<(), ParseError> {
-        let plan = crate::parse::plain_relative(reference).and_then(|r| self.plan(&r));
+        let plan = crate::parse::plain_relative(reference)
+            .and_then(|layout| self.plan(&UriRef::from_layout(reference, layout)));
         match plan {
             Some(plan) => {
                 append_two(out, plan.a, plan.b);
@@ -645,7 +646,7 @@ impl<'a> Base<'a> {
         out: &mut alloc::string::String,
     ) -> Result<(), ParseError> {
         let reference = match crate::parse::plain_network(reference) {
-            Some(r) => r,
+            Some(layout) => UriRef::from_layout(reference, layout),
             None => UriRef::parse(reference)?,
         };
         self.resolve_into(&reference, out);

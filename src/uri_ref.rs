@@ -5,6 +5,7 @@ use core::hash::{Hash, Hasher};
 use core::ops::Range;
 
 use crate::host::{self, Host, HostKind};
+use crate::parse::{self, Layout, Rule};
 use crate::{Component, ParseError};
 
 /// A URI reference (RFC 3986 §4.1), parsed and validated, borrowing its input.
@@ -37,25 +38,6 @@ pub struct UriRef<'a> {
     layout: Layout,
 }
 
-/// Component boundaries as byte offsets into the input.
-///
-/// Presence is encoded in the offsets themselves, so no flags are needed:
-/// - a scheme is never empty, so `scheme_end == 0` means "no scheme"; else `:` is at `scheme_end`;
-/// - an authority always follows `//`, so `host_start == 0` means "no authority";
-/// - userinfo is present when `@` stands just before `host_start`;
-/// - a port is present when `host_end < path_start` (the `:` is at `host_end`);
-/// - a query is present when `query_end > path_end` (the `?` is at `path_end`);
-/// - a fragment is present when `query_end < len` (the `#` is at `query_end`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Layout {
-    pub(crate) scheme_end: u32,
-    pub(crate) host_start: u32,
-    pub(crate) host_end: u32,
-    pub(crate) path_start: u32,
-    pub(crate) path_end: u32,
-    pub(crate) query_end: u32,
-}
-
 impl<'a> UriRef<'a> {
     /// Parses a URI reference (`URI-reference`, RFC 3986 §4.1): an absolute URI or a relative
     /// reference, with or without a fragment.
@@ -67,7 +49,7 @@ impl<'a> UriRef<'a> {
     /// # Ok::<(), urilex::ParseError>(())
     /// ```
     pub fn parse(input: &'a str) -> Result<Self, ParseError> {
-        crate::parse::parse(input, crate::parse::Rule::UriReference)
+        parse::parse(input, Rule::UriReference).map(|layout| UriRef::from_layout(input, layout))
     }
 
     /// Parses a `URI` (RFC 3986 §3): a scheme is required, a fragment allowed.
@@ -78,7 +60,7 @@ impl<'a> UriRef<'a> {
     /// assert!(UriRef::parse_uri("urn:isbn:0451450523#p1").is_ok());
     /// ```
     pub fn parse_uri(input: &'a str) -> Result<Self, ParseError> {
-        crate::parse::parse(input, crate::parse::Rule::Uri)
+        parse::parse(input, Rule::Uri).map(|layout| UriRef::from_layout(input, layout))
     }
 
     /// Parses an `absolute-URI` (RFC 3986 §4.3): a scheme is required and a fragment is not
@@ -90,7 +72,7 @@ impl<'a> UriRef<'a> {
     /// assert_eq!((err.kind(), err.index()), (ErrorKind::FragmentNotAllowed, 10));
     /// ```
     pub fn parse_absolute(input: &'a str) -> Result<Self, ParseError> {
-        crate::parse::parse(input, crate::parse::Rule::AbsoluteUri)
+        parse::parse(input, Rule::AbsoluteUri).map(|layout| UriRef::from_layout(input, layout))
     }
 
     /// Parses a `relative-ref` (RFC 3986 §4.2): no scheme.
@@ -101,7 +83,7 @@ impl<'a> UriRef<'a> {
     /// assert_eq!(UriRef::parse_relative("a:b").unwrap_err().kind(), ErrorKind::ColonInFirstSegment);
     /// ```
     pub fn parse_relative(input: &'a str) -> Result<Self, ParseError> {
-        crate::parse::parse(input, crate::parse::Rule::RelativeRef)
+        parse::parse(input, Rule::RelativeRef).map(|layout| UriRef::from_layout(input, layout))
     }
 
     pub(crate) const fn from_layout(input: &'a str, layout: Layout) -> Self {
