@@ -8,7 +8,7 @@ use core::str::FromStr;
 
 use crate::pct::{is, ALPHA, DIGIT, IPVFUTURE, PATH, QUERY, REG_NAME, SCHEME, USERINFO};
 use crate::parse::Layout;
-use crate::{Component, ErrorKind, ParseError, UriRef};
+use crate::{Component, ErrorKind, Normalization, Normalized, ParseError, Resolved, UriRef};
 
 /// An owned URI reference: one `String` and the offsets of its components.
 ///
@@ -23,7 +23,7 @@ use crate::{Component, ErrorKind, ParseError, UriRef};
 /// uri.set_path("/b/c")?;
 /// uri.remove_fragment();
 /// assert_eq!(uri.as_str(), "http://[::1]:8080/b/c?q");
-/// assert_eq!(uri.as_ref().port_u16(), Some(8080));
+/// assert_eq!(uri.as_uri_ref().port_u16(), Some(8080));
 /// assert!(uri.set_path("no-slash").is_err()); // §3.3: with an authority, the path is absolute
 /// assert_eq!(uri.as_str(), "http://[::1]:8080/b/c?q");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -71,6 +71,10 @@ pub enum SetErrorKind {
     PathStartsWithTwoSlashes,
     /// Userinfo and port need a host (§3.2): set the host first. Index 0.
     NoAuthority,
+    /// The result would be longer than `u32::MAX` bytes, the longest reference this crate
+    /// holds (its offsets are `u32`). The component and index are where the text passes the
+    /// limit.
+    TooLong,
 }
 
 impl SetError {
@@ -132,12 +136,15 @@ impl fmt::Display for SetError {
             SetErrorKind::NoAuthority => {
                 write!(f, "the {c} needs an authority: set the host first")
             }
+            SetErrorKind::TooLong => write!(
+                f,
+                "the reference would be longer than {MAX_LEN} bytes, at byte {i} of the {c}"
+            ),
         }
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for SetError {}
+impl core::error::Error for SetError {}
 
 // ---- component validation (RFC 3986 Appendix A) -------------------------------------------------
 
@@ -252,6 +259,23 @@ fn check_path(p: &str, has_scheme: bool, has_authority: bool) -> Result<(), SetE
     Ok(())
 }
 
+/// The longest reference a `UriBuf` holds: its offsets are `u32`. Unit tests lower it, to test
+/// the limit without gigabytes of memory.
+#[cfg(not(test))]
+const MAX_LEN: usize = crate::parse::MAX_LEN;
+#[cfg(test)]
+const MAX_LEN: usize = 64;
+
+/// Appends `name=value` to a form-encoded query, after a `&` when it is not empty.
+fn push_form_pair(query: &mut String, name: &str, value: &str) {
+    use core::fmt::Write;
+    if !query.is_empty() {
+        query.push('&');
+    }
+    // Writing to a String cannot fail.
+    let _ = write!(query, "{}={}", crate::pct::encode_form(name), crate::pct::encode_form(value));
+}
+
 // ---- parts ------------------------------------------------------------------------------------
 
 /// The components of a reference, as text; `None` where the delimiter is absent.
@@ -315,6 +339,29 @@ impl<'a> Parts<'a> {
         Ok(())
     }
 
+    /// Refuses a reference longer than [`MAX_LEN`]: the component and index where the text
+    /// passes the limit, in the order of the text.
+    fn check_len(&self) -> Result<(), SetError> {
+        let delimited = |x: Option<&'a str>, n: usize| x.map_or(0, |s| s.len() + n);
+        let in_order = [
+            (Component::Scheme, delimited(self.scheme, 1)),
+            (Component::Userinfo, delimited(self.userinfo, 1)),
+            (Component::Host, delimited(self.host, 2)),
+            (Component::Port, delimited(self.port, 1)),
+            (Component::Path, self.path.len()),
+            (Component::Query, delimited(self.query, 1)),
+            (Component::Fragment, delimited(self.fragment, 1)),
+        ];
+        let mut total = 0usize;
+        for (component, len) in in_order {
+            if len > MAX_LEN - total {
+                return Err(SetError::new(component, MAX_LEN - total, SetErrorKind::TooLong));
+            }
+            total += len;
+        }
+        Ok(())
+    }
+
     fn len(&self) -> usize {
         let o = |x: Option<&str>| x.map_or(0, |s| s.len() + 1);
         o(self.scheme)
@@ -326,8 +373,10 @@ impl<'a> Parts<'a> {
             + o(self.fragment)
     }
 
-    /// Recomposes (§5.3) and records the layout as it goes.
-    fn build(&self) -> UriBuf {
+    /// Recomposes (§5.3) and records the layout as it goes; refuses a result too long for
+    /// the layout's offsets.
+    fn build(&self) -> Result<UriBuf, SetError> {
+        self.check_len()?;
         let mut s = String::with_capacity(self.len());
         let mut l = Layout::default();
         if let Some(sc) = self.scheme {
@@ -361,7 +410,7 @@ impl<'a> Parts<'a> {
             s.push('#');
             s.push_str(f);
         }
-        UriBuf { s, layout: l }
+        Ok(UriBuf { s, layout: l })
     }
 }
 
@@ -386,7 +435,7 @@ impl UriBuf {
     ///
     /// ```
     /// let uri = urilex::UriBuf::parse("../a?b")?;
-    /// assert_eq!(uri.as_ref().path(), "../a");
+    /// assert_eq!(uri.as_uri_ref().path(), "../a");
     /// # Ok::<(), urilex::ParseError>(())
     /// ```
     pub fn parse(input: &str) -> Result<Self, ParseError> {
@@ -404,16 +453,217 @@ impl UriBuf {
         UriBufBuilder::default()
     }
 
-    /// The reference, borrowed, with all of [`UriRef`]'s accessors.
+    /// The reference, borrowed: a [`UriRef`], for everything that takes one (resolution,
+    /// normalization, comparison).
     ///
     /// ```
     /// let uri = urilex::UriBuf::parse("http://h:1/p")?;
-    /// assert_eq!(uri.as_ref().port(), Some("1"));
+    /// assert_eq!(uri.as_uri_ref().port(), Some("1"));
+    /// assert_eq!(uri.as_uri_ref().normalized().to_string(), "http://h:1/p");
     /// # Ok::<(), urilex::ParseError>(())
     /// ```
-    #[allow(clippy::should_implement_trait)]
-    pub fn as_ref(&self) -> UriRef<'_> {
+    #[inline]
+    pub fn as_uri_ref(&self) -> UriRef<'_> {
         UriRef::from_layout(&self.s, self.layout)
+    }
+
+    /// `scheme` (§3.1), as [`UriRef::scheme`] gives it.
+    pub fn scheme(&self) -> Option<&str> {
+        self.as_uri_ref().scheme()
+    }
+
+    /// `authority` (§3.2), as [`UriRef::authority`] gives it.
+    pub fn authority(&self) -> Option<&str> {
+        self.as_uri_ref().authority()
+    }
+
+    /// `userinfo` (§3.2.1), as [`UriRef::userinfo`] gives it.
+    pub fn userinfo(&self) -> Option<&str> {
+        self.as_uri_ref().userinfo()
+    }
+
+    /// `host` (§3.2.2), as [`UriRef::host`] gives it.
+    pub fn host(&self) -> Option<&str> {
+        self.as_uri_ref().host()
+    }
+
+    /// `port` (§3.2.3), as [`UriRef::port`] gives it.
+    pub fn port(&self) -> Option<&str> {
+        self.as_uri_ref().port()
+    }
+
+    /// `path` (§3.3), as [`UriRef::path`] gives it.
+    pub fn path(&self) -> &str {
+        self.as_uri_ref().path()
+    }
+
+    /// `query` (§3.4), as [`UriRef::query`] gives it.
+    pub fn query(&self) -> Option<&str> {
+        self.as_uri_ref().query()
+    }
+
+    /// `fragment` (§3.5), as [`UriRef::fragment`] gives it.
+    pub fn fragment(&self) -> Option<&str> {
+        self.as_uri_ref().fragment()
+    }
+
+    crate::accessors::port_accessors!('_, "let x = urilex::UriBuf::parse;");
+
+    /// Whether this is a relative reference (no scheme); see [`UriRef::is_relative`].
+    #[inline]
+    pub fn is_relative(&self) -> bool {
+        self.as_uri_ref().is_relative()
+    }
+
+    /// Whether the path is relative; see [`UriRef::contains_relative_path`].
+    pub fn contains_relative_path(&self) -> bool {
+        self.as_uri_ref().contains_relative_path()
+    }
+
+    /// The path's segments, an absolute path starting with an empty one; see
+    /// [`UriRef::path_segments`].
+    ///
+    /// ```
+    /// let uri = urilex::UriBuf::parse("http://h/a/b")?;
+    /// assert_eq!(uri.path_segments().collect::<Vec<_>>(), ["", "a", "b"]);
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn path_segments(&self) -> crate::PathSegments<'_> {
+        self.as_uri_ref().path_segments()
+    }
+
+    /// Sets the path from segments in the convention of rhymu8354/Uri (`SetPath`): an empty
+    /// first segment makes the path absolute, `[""]` is `/`. Each segment is text, not yet
+    /// encoded: every byte that a segment cannot hold literally (`/`, `?`, `#`, `%`, space,
+    /// non-ASCII, ...; §3.3 `pchar`) is percent-encoded, and so is a `:` in the first segment
+    /// of a relative reference without a scheme (§4.2). Errors as [`set_path`](Self::set_path).
+    ///
+    /// ```
+    /// let mut uri = urilex::UriBuf::parse("http://h/x?q")?;
+    /// uri.set_path_segments(["", "a b", "c/d", ""])?;
+    /// assert_eq!(uri.as_str(), "http://h/a%20b/c%2Fd/?q");
+    /// assert_eq!(uri.path_segments().collect::<Vec<_>>(), ["", "a%20b", "c%2Fd", ""]);
+    /// let mut rel = urilex::UriBuf::parse("x")?;
+    /// rel.set_path_segments(["a:b", "c:d"])?;
+    /// assert_eq!(rel.as_str(), "a%3Ab/c:d");
+    /// assert!(uri.set_path_segments(["relative"]).is_err()); // with an authority (§3.3)
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_path_segments<I, S>(&mut self, segments: I) -> Result<(), SetError>
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        let colon_is_literal = !self.is_relative();
+        let mut path = String::new();
+        let mut count = 0;
+        for (i, segment) in segments.into_iter().enumerate() {
+            if i > 0 {
+                path.push('/');
+            }
+            for &b in segment.as_ref().as_bytes() {
+                let literal = is(b, PATH) && b != b'/' && (b != b':' || i > 0 || colon_is_literal);
+                if literal {
+                    path.push(char::from(b));
+                } else {
+                    path.push_str(crate::pct::pct_str(b));
+                }
+            }
+            count = i + 1;
+        }
+        if count == 1 && path.is_empty() {
+            path.push('/'); // [""]: the root
+        }
+        self.set_path(&path)
+    }
+
+    /// Normalizes the path in place (rhymu8354/Uri's `NormalizePath`) as [`UriRef::normalized`]
+    /// does: percent-encoded unreserved characters decoded (§6.2.2.2), dot-segments removed
+    /// (§6.2.2.3; a relative path keeps the `..` that climb above its start, so that it still
+    /// resolves to the same target). Other components are left as they are.
+    ///
+    /// ```
+    /// let mut uri = urilex::UriBuf::parse("HTTP://h/a/./b/../%63?x=/./")?;
+    /// uri.normalize_path();
+    /// assert_eq!(uri.as_str(), "HTTP://h/a/c?x=/./");
+    /// let mut rel = urilex::UriBuf::parse("a/../../b")?;
+    /// rel.normalize_path();
+    /// assert_eq!(rel.as_str(), "../b");
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn normalize_path(&mut self) {
+        let u = self.as_uri_ref();
+        let normal = u.normalized();
+        if normal.is_already_normal() {
+            return;
+        }
+        let normal = normal.to_buf();
+        let path = normal.as_uri_ref().path();
+        if path != u.path() {
+            // The normal path fits where the old one stood: normalization keeps the other
+            // components' shape, and its path never gets longer (decoding shortens, dot
+            // removal shortens; a "/." or "./" prefix replaces at least as much).
+            if let Ok(new) = self.edited(|p| {
+                p.path = path;
+                Ok(())
+            }) {
+                *self = new;
+            }
+        }
+    }
+
+    /// Appends a `name=value` pair to the query, encoded as `application/x-www-form-urlencoded`
+    /// (space as `+`, every byte but the unreserved ones as `%XX`), which
+    /// [`pct::query_pairs`](crate::pct::query_pairs)`(..).plus_as_space(true)` decodes back
+    /// exactly. Pairs are separated by `&`; a query is added when there is none.
+    ///
+    /// ```
+    /// use urilex::{pct, UriBuf};
+    /// let mut uri = UriBuf::parse("http://h/search#top")?;
+    /// uri.append_query_pair("q", "a&b=c+d é%")?;
+    /// uri.append_query_pair("lang", "en")?;
+    /// assert_eq!(uri.as_str(), "http://h/search?q=a%26b%3Dc%2Bd+%C3%A9%25&lang=en#top");
+    /// let pairs: Vec<(String, String)> = pct::query_pairs(uri.query().unwrap())
+    ///     .plus_as_space(true)
+    ///     .map(|(k, v)| (k.decode_utf8_lossy().into_owned(), v.decode_utf8_lossy().into_owned()))
+    ///     .collect();
+    /// assert_eq!(pairs, [("q".into(), "a&b=c+d é%".into()), ("lang".into(), "en".into())]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn append_query_pair(&mut self, name: &str, value: &str) -> Result<(), SetError> {
+        let mut query = String::from(self.query().unwrap_or(""));
+        push_form_pair(&mut query, name, value);
+        self.set_query(&query)
+    }
+
+    /// Replaces the query with the given pairs, encoded as by
+    /// [`append_query_pair`](Self::append_query_pair); no pairs remove the query.
+    ///
+    /// ```
+    /// let mut uri = urilex::UriBuf::parse("http://h/?old=1")?;
+    /// uri.set_query_pairs([("a", "1 2"), ("b", "x/y")])?;
+    /// assert_eq!(uri.as_str(), "http://h/?a=1+2&b=x%2Fy");
+    /// uri.set_query_pairs(std::iter::empty::<(&str, &str)>())?;
+    /// assert_eq!(uri.as_str(), "http://h/");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_query_pairs<I, K, V>(&mut self, pairs: I) -> Result<(), SetError>
+    where
+        I: IntoIterator<Item = (K, V)>,
+        K: AsRef<str>,
+        V: AsRef<str>,
+    {
+        let mut query = String::new();
+        let mut any = false;
+        for (name, value) in pairs {
+            push_form_pair(&mut query, name.as_ref(), value.as_ref());
+            any = true;
+        }
+        if !any {
+            self.remove_query();
+            return Ok(());
+        }
+        self.set_query(&query)
     }
 
     /// The whole text.
@@ -441,9 +691,9 @@ impl UriBuf {
         &'a self,
         edit: impl FnOnce(&mut Parts<'a>) -> Result<(), SetError>,
     ) -> Result<UriBuf, SetError> {
-        let mut parts = Parts::of(&self.as_ref());
+        let mut parts = Parts::of(&self.as_uri_ref());
         edit(&mut parts)?;
-        Ok(parts.build())
+        parts.build()
     }
 
     /// Sets the scheme (§3.1).
@@ -604,7 +854,7 @@ impl UriBuf {
     /// ```
     /// let mut uri = urilex::UriBuf::parse("http://h/")?;
     /// uri.set_port_u16(443)?;
-    /// assert_eq!(uri.as_ref().port_u16(), Some(443));
+    /// assert_eq!(uri.as_uri_ref().port_u16(), Some(443));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn set_port_u16(&mut self, port: u16) -> Result<(), SetError> {
@@ -786,7 +1036,7 @@ impl fmt::Display for UriBuf {
 
 impl fmt::Debug for UriBuf {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(&self.as_ref(), f)
+        self.as_uri_ref().debug_as("UriBuf", f)
     }
 }
 
@@ -816,16 +1066,140 @@ impl PartialEq<&str> for UriBuf {
     }
 }
 
+impl PartialOrd for UriBuf {
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// Ordered by text, byte for byte, as `String` and [`UriRef`] are (consistent with `Eq`,
+/// `Hash` and `Borrow<str>`), so a `BTreeSet<UriBuf>` can be searched with a `&str`.
+///
+/// ```
+/// use std::collections::{BTreeSet, HashSet};
+/// use urilex::UriBuf;
+/// let set: BTreeSet<UriBuf> = ["http://b/", "http://a/"].iter().map(|s| s.parse().unwrap()).collect();
+/// assert_eq!(set.first().unwrap(), "http://a/");
+/// assert!(set.contains("http://b/"));
+/// let set: HashSet<UriBuf> = set.into_iter().collect();
+/// assert!(set.contains("http://a/"));
+/// ```
+impl Ord for UriBuf {
+    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+        self.s.cmp(&other.s)
+    }
+}
+
+impl AsRef<str> for UriBuf {
+    fn as_ref(&self) -> &str {
+        &self.s
+    }
+}
+
+impl core::borrow::Borrow<str> for UriBuf {
+    fn borrow(&self) -> &str {
+        &self.s
+    }
+}
+
+/// ```
+/// let s: String = urilex::UriBuf::parse("a:b")?.into();
+/// assert_eq!(s, "a:b");
+/// # Ok::<(), urilex::ParseError>(())
+/// ```
+impl From<UriBuf> for String {
+    fn from(u: UriBuf) -> String {
+        u.s
+    }
+}
+
+impl UriBuf {
+    /// A buffer for text that this crate wrote as a valid reference (a resolution or a
+    /// normalization, whose outputs re-parse by design: their tests check it on every
+    /// vector). The parse only reads the layout.
+    fn from_valid(s: String) -> UriBuf {
+        match UriBuf::try_from(s) {
+            Ok(buf) => buf,
+            Err(e) => unreachable!("this crate wrote an invalid reference: {e}"),
+        }
+    }
+}
+
 impl<'a> UriRef<'a> {
     /// An owned copy.
     ///
     /// ```
-    /// let buf = urilex::UriRef::parse("a:b")?.to_owned_buf();
+    /// let buf = urilex::UriRef::parse("a:b")?.to_buf();
     /// assert_eq!(buf.as_str(), "a:b");
     /// # Ok::<(), urilex::ParseError>(())
     /// ```
-    pub fn to_owned_buf(&self) -> UriBuf {
+    pub fn to_buf(&self) -> UriBuf {
         UriBuf::from(*self)
+    }
+}
+
+impl Resolved<'_, '_> {
+    /// The target, owned (one allocation, of its exact length).
+    ///
+    /// ```
+    /// use urilex::UriRef;
+    /// let base = UriRef::parse("http://a/b/c?q")?;
+    /// let mut target = UriRef::parse("../d#f")?.resolve(&base)?.to_buf();
+    /// target.remove_fragment();
+    /// assert_eq!(target, "http://a/d");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_buf(&self) -> UriBuf {
+        let mut s = String::with_capacity(self.len());
+        self.append_to(&mut s);
+        UriBuf::from_valid(s)
+    }
+
+    /// The target, normalized (RFC 3986 §6.2.2 syntax-based), owned: the normal form of a
+    /// link, ready to dedupe. One allocation for the target, one for the normal form when it
+    /// differs.
+    ///
+    /// ```
+    /// use urilex::UriRef;
+    /// let base = UriRef::parse("HTTP://Example.com/a/")?;
+    /// let target = UriRef::parse("b/%7euser/../c")?.resolve(&base)?.normalized();
+    /// assert_eq!(target, "http://example.com/a/b/c");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn normalized(&self) -> UriBuf {
+        self.normalized_with(Normalization::Syntax)
+    }
+
+    /// [`normalized`](Self::normalized) at the given level (e.g. with the scheme-based rules
+    /// of §6.2.3).
+    ///
+    /// ```
+    /// use urilex::{Normalization, UriRef};
+    /// let base = UriRef::parse("http://example.com:80/a/")?;
+    /// let target = UriRef::parse("b?")?.resolve(&base)?.normalized_with(Normalization::SchemeBased);
+    /// assert_eq!(target, "http://example.com/a/b");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn normalized_with(&self, level: Normalization) -> UriBuf {
+        let target = self.to_buf();
+        let normal = target.as_uri_ref().normalized_with(level);
+        if normal.is_already_normal() {
+            return target;
+        }
+        normal.to_buf()
+    }
+}
+
+impl Normalized<'_> {
+    /// The normal form, owned.
+    ///
+    /// ```
+    /// let buf = urilex::UriRef::parse("HTTP://a/./b")?.normalized().to_buf();
+    /// assert_eq!(buf, "http://a/b");
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn to_buf(&self) -> UriBuf {
+        UriBuf::from_valid(alloc::string::ToString::to_string(self))
     }
 }
 
@@ -912,7 +1286,7 @@ impl<'a> UriBufBuilder<'a> {
     /// ```
     pub fn build(self) -> Result<UriBuf, SetError> {
         self.parts.check()?;
-        Ok(self.parts.build())
+        self.parts.build()
     }
 }
 
@@ -999,7 +1373,7 @@ mod http_impls {
         type Error = http::uri::InvalidUri;
 
         fn try_from(u: &UriBuf) -> Result<Self, Self::Error> {
-            http::Uri::try_from(u.as_ref())
+            http::Uri::try_from(u.as_uri_ref())
         }
     }
 
@@ -1037,5 +1411,47 @@ mod http_impls {
         fn try_from(u: http::Uri) -> Result<Self, ParseError> {
             UriBuf::try_from(&u)
         }
+    }
+}
+
+/// The length limit, through the lowered [`MAX_LEN`] of test builds (64 bytes): every setter
+/// and the builder refuse a result longer than the limit, and leave the buffer as it was.
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    fn too_long(r: Result<(), SetError>, component: Component, index: usize) {
+        let e = r.unwrap_err();
+        assert_eq!((e.kind(), e.component(), e.index()), (SetErrorKind::TooLong, component, index), "{e}");
+        assert!(e.to_string().contains("longer than 64 bytes"), "{e}");
+    }
+
+    #[test]
+    fn setters_and_builder_refuse_a_result_past_the_limit() {
+        let long = "x".repeat(60);
+        let start = "http://h/p?q#f"; // 14 bytes
+        let mut u = UriBuf::parse(start).unwrap();
+        // "http://h/p?" is 11 bytes: a query of 53 fits with the fragment's 2 (64 in all).
+        u.set_query(&long[..50]).unwrap();
+        assert_eq!(u.as_str().len(), 63);
+        u.set_query("q").unwrap();
+        too_long(u.set_query(&long), Component::Query, 64 - 10);
+        too_long(u.set_path(&alloc::format!("/{long}")), Component::Path, 64 - 8);
+        too_long(u.set_host(&long), Component::Host, 59);
+        too_long(u.set_fragment(&long), Component::Fragment, 64 - 12);
+        too_long(u.set_userinfo(&long), Component::Userinfo, 59);
+        too_long(u.set_scheme(&long), Component::Path, 0);
+        too_long(u.append_query_pair("k", &long), Component::Query, 54);
+        too_long(u.set_query_pairs([("k", &long)]), Component::Query, 54);
+        too_long(u.set_path_segments(["", &long]), Component::Path, 56);
+        assert_eq!(u.as_str(), start, "unchanged after every refusal");
+
+        let exactly = UriBuf::builder().path(&"a".repeat(64)).build().unwrap();
+        assert_eq!(exactly.as_str().len(), 64);
+        let e = UriBuf::builder().path(&"a".repeat(65)).build().unwrap_err();
+        assert_eq!((e.kind(), e.component(), e.index()), (SetErrorKind::TooLong, Component::Path, 64));
+        let e = UriBuf::builder().scheme("s").path(&"a".repeat(62)).query("").build().unwrap_err();
+        assert_eq!((e.kind(), e.component(), e.index()), (SetErrorKind::TooLong, Component::Query, 0));
     }
 }

@@ -196,5 +196,69 @@ impl fmt::Display for ParseError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for ParseError {}
+impl core::error::Error for ParseError {}
+
+/// Any error of this crate, for code that parses, resolves and edits in one function: `?`
+/// converts each error type into it.
+///
+/// ```
+/// use urilex::{UriBuf, UriRef};
+/// fn link(base: &str, href: &str) -> Result<UriBuf, urilex::Error> {
+///     let base = UriRef::parse(base)?; // ParseError
+///     let mut target = UriRef::parse(href)?.resolve(&base)?.to_buf(); // ResolveError
+///     target.set_fragment("top")?; // SetError
+///     Ok(target)
+/// }
+/// assert_eq!(link("http://a/b/c", "../d")?.as_str(), "http://a/d#top");
+/// assert!(matches!(link("b/c", "d"), Err(urilex::Error::Resolve(_))));
+/// assert_eq!(link("http://a/", "a b").unwrap_err().to_string(), "invalid character ' ' at byte 1 in path");
+/// # Ok::<(), urilex::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Error {
+    /// Parsing failed.
+    Parse(ParseError),
+    /// Resolution failed.
+    Resolve(crate::ResolveError),
+    /// A setter or the builder of [`UriBuf`](crate::UriBuf) refused its input.
+    #[cfg(feature = "alloc")]
+    Set(crate::SetError),
+}
+
+/// One `From` per error type, and the arms of `Display` and `source`, from one list.
+macro_rules! umbrella {
+    ($($(#[$cfg:meta])* $variant:ident($ty:ty),)*) => {
+        $(
+            $(#[$cfg])*
+            impl From<$ty> for Error {
+                fn from(e: $ty) -> Self {
+                    Error::$variant(e)
+                }
+            }
+        )*
+
+        impl fmt::Display for Error {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self {
+                    $($(#[$cfg])* Error::$variant(e) => fmt::Display::fmt(e, f),)*
+                }
+            }
+        }
+
+        impl core::error::Error for Error {
+            fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+                match self {
+                    $($(#[$cfg])* Error::$variant(e) => Some(e),)*
+                }
+            }
+        }
+    };
+}
+
+umbrella! {
+    Parse(ParseError),
+    Resolve(crate::ResolveError),
+    #[cfg(feature = "alloc")]
+    Set(crate::SetError),
+}

@@ -17,6 +17,7 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+mod accessors;
 #[cfg(feature = "alloc")]
 mod buf;
 pub mod chars;
@@ -42,7 +43,8 @@ pub use component::Component;
 pub use dot_segments::remove_dot_segments;
 #[cfg(feature = "alloc")]
 pub use dot_segments::remove_dot_segments_into;
-pub use error::{ErrorKind, ParseError};
+pub use accessors::Origin;
+pub use error::{Error, ErrorKind, ParseError};
 #[cfg(feature = "extract")]
 pub use extract::{extract, extract_html};
 pub use host::{Host, HostKind};
@@ -50,7 +52,7 @@ pub use normalize::{Normalization, Normalized};
 pub use recompose::{recompose, Recomposed};
 pub use resolve::{Base, Mode, ResolveError, Resolved, ResolvedPath, Resolver};
 pub use security::{Redacted, REDACTED_PASSWORD};
-pub use uri_ref::{Segments, UriRef};
+pub use uri_ref::{PathSegments, Segments, UriRef};
 
 /// The README's examples run as doctests.
 #[cfg(doctest)]

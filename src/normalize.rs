@@ -78,20 +78,7 @@ pub enum Normalization {
     SchemeBased,
 }
 
-/// The default port of a scheme for which §6.2.3 normalization is applied.
-fn default_port(scheme: &str) -> Option<u16> {
-    let s = scheme.as_bytes();
-    let eq = |name: &[u8]| s.eq_ignore_ascii_case(name);
-    if eq(b"http") || eq(b"ws") {
-        Some(80)
-    } else if eq(b"https") || eq(b"wss") {
-        Some(443)
-    } else if eq(b"ftp") {
-        Some(21)
-    } else {
-        None
-    }
-}
+use crate::accessors::default_port;
 
 /// A normalized view of a [`UriRef`]: `Display` writes the normalized text without allocating.
 ///
@@ -119,6 +106,80 @@ impl<'a> Normalized<'a> {
     /// ```
     pub fn uri(&self) -> UriRef<'a> {
         self.uri
+    }
+
+    /// Whether the normal form is the reference's own text.
+    pub(crate) fn is_already_normal(&self) -> bool {
+        already_normal(&self.uri, SchemeRules::new(&self.uri, self.level))
+    }
+}
+
+/// Two normal forms are equal when their texts are, as
+/// [`normalized_eq_with`](UriRef::normalized_eq_with) tells without writing either; `Hash`
+/// hashes the normal text, streamed, so that a `HashSet<Normalized>` dedupes by equivalence
+/// without building a string. Views of different levels are never equal.
+///
+/// ```
+/// use std::collections::HashSet;
+/// use urilex::UriRef;
+/// let links = ["http://a/b", "HTTP://a/./b", "http://a/%62", "http://a/c"];
+/// let parsed: Vec<UriRef> = links.iter().map(|s| UriRef::parse(s)).collect::<Result<_, _>>()?;
+/// let unique: HashSet<_> = parsed.iter().map(|u| u.normalized()).collect();
+/// assert_eq!(unique.len(), 2);
+/// # Ok::<(), urilex::ParseError>(())
+/// ```
+impl PartialEq for Normalized<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.level == other.level && self.uri.normalized_eq_with(&other.uri, self.level)
+    }
+}
+
+impl Eq for Normalized<'_> {}
+
+impl core::hash::Hash for Normalized<'_> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.level.hash(state);
+        let mut w = HashWriter {
+            state,
+            block: [0; 64],
+            len: 0,
+        };
+        // Writing to a hasher cannot fail.
+        let _ = fmt::Write::write_fmt(&mut w, format_args!("{self}"));
+        w.finish();
+    }
+}
+
+/// Feeds text to a hasher in fixed 64-byte blocks, so that the hash depends on the bytes
+/// alone and not on how `Display` cut them into pieces (a `Hasher` need not hash
+/// `write(b"ab"); write(b"c")` as `write(b"abc")`).
+struct HashWriter<'h, H> {
+    state: &'h mut H,
+    block: [u8; 64],
+    len: usize,
+}
+
+impl<H: core::hash::Hasher> HashWriter<'_, H> {
+    fn finish(self) {
+        self.state.write(&self.block[..self.len]);
+        self.state.write_u8(0xff); // no UTF-8 byte: ends the text
+    }
+}
+
+impl<H: core::hash::Hasher> fmt::Write for HashWriter<'_, H> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let mut bytes = s.as_bytes();
+        while !bytes.is_empty() {
+            let n = bytes.len().min(self.block.len() - self.len);
+            self.block[self.len..self.len + n].copy_from_slice(&bytes[..n]);
+            self.len += n;
+            bytes = &bytes[n..];
+            if self.len == self.block.len() {
+                self.state.write(&self.block);
+                self.len = 0;
+            }
+        }
+        Ok(())
     }
 }
 

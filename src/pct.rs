@@ -375,6 +375,45 @@ impl fmt::Display for Encode<'_> {
     }
 }
 
+/// Encodes `input` as `application/x-www-form-urlencoded` does (the URL Standard's
+/// urlencoded serializer, with RFC 3986's unreserved set): unreserved bytes stay, a space
+/// becomes `+`, every other byte `%XX`. The result is safe as a key or value in a query
+/// (`&`, `=` and `+` are encoded) and [`query_pairs`] with `plus_as_space(true)` decodes it
+/// back exactly. A lazy `Display` view; nothing allocates.
+///
+/// ```
+/// use urilex::pct;
+/// assert_eq!(pct::encode_form("a&b=c+d é%").to_string(), "a%26b%3Dc%2Bd+%C3%A9%25");
+/// ```
+pub fn encode_form<I: AsRef<[u8]> + ?Sized>(input: &I) -> EncodeForm<'_> {
+    EncodeForm(input.as_ref())
+}
+
+/// Lazy form encoding; see [`encode_form`].
+#[derive(Clone, Copy, Debug)]
+pub struct EncodeForm<'a>(&'a [u8]);
+
+impl fmt::Display for EncodeForm<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut rest = self.0;
+        while let Some((&first, tail)) = rest.split_first() {
+            let run = rest
+                .iter()
+                .position(|&b| !crate::chars::UNRESERVED.contains(b))
+                .unwrap_or(rest.len());
+            if run > 0 {
+                // Unreserved bytes are ASCII.
+                f.write_str(core::str::from_utf8(&rest[..run]).unwrap_or_default())?;
+                rest = &rest[run..];
+                continue;
+            }
+            f.write_str(if first == b' ' { "+" } else { pct_str(first) })?;
+            rest = tail;
+        }
+        Ok(())
+    }
+}
+
 // ---- query pairs ------------------------------------------------------------------------------
 
 /// Splits a query at `&` into `key=value` pairs, decoding lazily.

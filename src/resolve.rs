@@ -4,7 +4,7 @@
 use core::fmt;
 
 use crate::dot_segments::{self, has_dot_segment, has_slash_dot, rfind_slash, Dots, Joined};
-use crate::{Component, Host, HostKind, ParseError, UriRef};
+use crate::{Component, ParseError, UriRef};
 
 /// How a [`Resolver`] reads references.
 ///
@@ -912,41 +912,10 @@ impl<'b, 'r> Resolved<'b, 'r> {
         self.port().is_some()
     }
 
-    /// The port as a number, as [`UriRef::port_u16`] gives it.
-    ///
-    /// ```
-    /// use urilex::UriRef;
-    /// let base = UriRef::parse("http://a:8080/b")?;
-    /// assert_eq!(UriRef::parse("c")?.resolve(&base)?.port_u16(), Some(8080));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn port_u16(&self) -> Option<u16> {
-        match self.authority? {
-            Src::Base => self.base.port_u16(),
-            Src::Ref => self.reference.port_u16(),
-        }
-    }
-
-    /// The host, classified (§3.2.2), as [`UriRef::host_parsed`] gives it.
-    ///
-    /// ```
-    /// use urilex::{Host, UriRef};
-    /// let base = UriRef::parse("http://a/b")?;
-    /// let out = UriRef::parse("//127.0.0.1/c")?.resolve(&base)?;
-    /// assert_eq!(out.host_parsed(), Some(Host::Ipv4([127, 0, 0, 1].into())));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn host_parsed(&self) -> Option<Host<'_>> {
-        match self.authority? {
-            Src::Base => self.base.host_parsed(),
-            Src::Ref => self.reference.host_parsed(),
-        }
-    }
-
-    /// Which rule of §3.2.2 the host matches, or `None` without an authority.
-    pub fn host_kind(&self) -> Option<HostKind> {
-        self.host_parsed().map(|h| h.kind())
-    }
+    crate::accessors::port_accessors!(
+        '_,
+        "let base = urilex::UriRef::parse(\"http://b/\")?;\nlet x = |s: &'static str| -> Result<urilex::Resolved<'static, 'static>, Box<dyn std::error::Error>> { Ok(urilex::UriRef::parse(s)?.resolve(&base)?) };"
+    );
 
     /// Always `false`: a resolved URI has a scheme (§5.2.2). Here so that code written for
     /// [`UriRef`] reads the same.
@@ -1094,10 +1063,13 @@ impl fmt::Display for Resolved<'_, '_> {
 }
 
 impl fmt::Debug for Resolved<'_, '_> {
+    /// The components, with a password in the userinfo redacted (RFC 3986 §3.2.1).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Resolved")
             .field("scheme", &self.scheme())
-            .field("authority", &self.authority())
+            .field("userinfo", &self.userinfo().map(crate::security::RedactedUserinfo))
+            .field("host", &self.host())
+            .field("port", &self.port())
             .field("path", &format_args!("{}", self.path()))
             .field("query", &self.query())
             .field("fragment", &self.fragment())

@@ -13,6 +13,20 @@ use core::net::Ipv4Addr;
 
 use crate::{pct, Component, Host, ParseError, UriRef};
 
+/// A userinfo for `Debug`: `user:***` when it holds a non-empty password, else as written.
+pub(crate) struct RedactedUserinfo<'a>(pub(crate) &'a str);
+
+impl fmt::Debug for RedactedUserinfo<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.split_once(':') {
+            Some((user, password)) if !password.is_empty() => {
+                write!(f, "\"{}:{REDACTED_PASSWORD}\"", user.escape_debug())
+            }
+            _ => fmt::Debug::fmt(self.0, f),
+        }
+    }
+}
+
 /// What [`Redacted`] writes in place of a password.
 pub const REDACTED_PASSWORD: &str = "***";
 

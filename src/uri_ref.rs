@@ -4,7 +4,6 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::ops::Range;
 
-use crate::host::{self, Host, HostKind};
 use crate::parse::{self, Layout, Rule};
 use crate::{Component, ParseError};
 
@@ -165,47 +164,7 @@ impl<'a> UriRef<'a> {
         self.has_authority() && self.layout.host_end < self.layout.path_start
     }
 
-    /// The port as a number: `None` when absent, empty, or above 65535 (RFC 3986 allows any
-    /// number of digits; a port beyond `u16` cannot be used with TCP or UDP).
-    ///
-    /// ```
-    /// use urilex::UriRef;
-    /// assert_eq!(UriRef::parse("http://a:0080/")?.port_u16(), Some(80));
-    /// assert_eq!(UriRef::parse("http://a:99999/")?.port_u16(), None);
-    /// # Ok::<(), urilex::ParseError>(())
-    /// ```
-    pub fn port_u16(&self) -> Option<u16> {
-        let digits = self.port()?;
-        if digits.is_empty() {
-            return None;
-        }
-        let mut v: u32 = 0;
-        for b in digits.bytes() {
-            v = v * 10 + u32::from(b - b'0');
-            if v > u32::from(u16::MAX) {
-                return None;
-            }
-        }
-        Some(v as u16)
-    }
-
-    /// Which rule of §3.2.2 the host matches, or `None` without an authority.
-    pub fn host_kind(&self) -> Option<HostKind> {
-        self.host_parsed().map(|h| h.kind())
-    }
-
-    /// The host, classified (§3.2.2), with IP addresses decoded into `core::net` types.
-    ///
-    /// ```
-    /// use urilex::{Host, UriRef};
-    /// let uri = UriRef::parse("http://[::1]:80/")?;
-    /// assert_eq!(uri.host(), Some("[::1]"));
-    /// assert_eq!(uri.host_parsed(), Some(Host::Ipv6(std::net::Ipv6Addr::LOCALHOST)));
-    /// # Ok::<(), urilex::ParseError>(())
-    /// ```
-    pub fn host_parsed(&self) -> Option<Host<'a>> {
-        self.host().map(host::classify)
-    }
+    crate::accessors::port_accessors!('a, "let x = urilex::UriRef::parse;");
 
     /// `path` (§3.3): never absent, possibly empty.
     #[inline]
@@ -251,6 +210,46 @@ impl<'a> UriRef<'a> {
         }
     }
 
+    /// The path as a list of segments in the convention of rhymu8354/Uri (`GetPath`): an
+    /// absolute path starts with an empty segment, `/` alone is one empty segment, and the
+    /// empty path has none. Unlike [`segments`](Self::segments), `/a/b` and `a/b` differ.
+    ///
+    /// ```
+    /// use urilex::UriRef;
+    /// let segs = |s| UriRef::parse(s).map(|u| u.path_segments().collect::<Vec<_>>());
+    /// assert_eq!(segs("http://h/a/b")?, ["", "a", "b"]);
+    /// assert_eq!(segs("a/b")?, ["a", "b"]);
+    /// assert_eq!(segs("/")?, [""]);
+    /// assert_eq!(segs("foo/")?, ["foo", ""]);
+    /// assert!(segs("http://h")?.is_empty());
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn path_segments(&self) -> PathSegments<'a> {
+        let path = self.path();
+        PathSegments {
+            inner: match path {
+                "" => None,
+                "/" => Some("".split('/')),
+                _ => Some(path.split('/')),
+            },
+        }
+    }
+
+    /// Whether the path is relative (rhymu8354/Uri's `ContainsRelativePath`): it does not
+    /// start with `/`. With an authority the path is always absolute or empty (§3.3), and
+    /// counts as absolute; without one, the empty path counts as relative.
+    ///
+    /// ```
+    /// use urilex::UriRef;
+    /// for (s, relative) in [("http://h/", false), ("http://h", false), ("/", false), ("foo", true), ("", true)] {
+    ///     assert_eq!(UriRef::parse(s)?.contains_relative_path(), relative, "{s}");
+    /// }
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn contains_relative_path(&self) -> bool {
+        !self.has_authority() && !self.path().starts_with('/')
+    }
+
     /// The byte range of a component within [`as_str`](Self::as_str), or `None` when it is
     /// absent (the path is always present). Ranges exclude delimiters.
     ///
@@ -286,6 +285,23 @@ impl<'a> UriRef<'a> {
         self.span(component).map(|r| &self.input[r])
     }
 }
+
+/// Iterator over a path's segments in the convention of rhymu8354/Uri; see
+/// [`UriRef::path_segments`].
+#[derive(Clone, Debug)]
+pub struct PathSegments<'a> {
+    inner: Option<core::str::Split<'a, char>>,
+}
+
+impl<'a> Iterator for PathSegments<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        self.inner.as_mut()?.next()
+    }
+}
+
+impl core::iter::FusedIterator for PathSegments<'_> {}
 
 /// Iterator over the segments of a path; see [`UriRef::segments`].
 #[derive(Clone, Debug)]
@@ -337,10 +353,19 @@ impl fmt::Display for UriRef<'_> {
 }
 
 impl fmt::Debug for UriRef<'_> {
+    /// The components, with a password in the userinfo redacted (RFC 3986 §3.2.1); `as_str()`
+    /// and `Display` give the exact text.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("UriRef")
+        self.debug_as("UriRef", f)
+    }
+}
+
+impl UriRef<'_> {
+    /// `Debug` of the components under the name of a type that holds this reference.
+    pub(crate) fn debug_as(&self, name: &str, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct(name)
             .field("scheme", &self.scheme())
-            .field("userinfo", &self.userinfo())
+            .field("userinfo", &self.userinfo().map(crate::security::RedactedUserinfo))
             .field("host", &self.host())
             .field("port", &self.port())
             .field("path", &self.path())
@@ -363,6 +388,19 @@ impl Eq for UriRef<'_> {}
 impl Hash for UriRef<'_> {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.input.hash(state);
+    }
+}
+
+/// Ordered by text, byte for byte (consistent with `Eq`).
+impl PartialOrd for UriRef<'_> {
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for UriRef<'_> {
+    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+        self.input.cmp(other.input)
     }
 }
 
