@@ -625,7 +625,7 @@ impl UriBuf {
     /// assert_eq!(uri.as_str(), "http://h/search?q=a%26b%3Dc%2Bd+%C3%A9%25&lang=en#top");
     /// let pairs: Vec<(String, String)> = pct::query_pairs(uri.query().unwrap())
     ///     .plus_as_space(true)
-    ///     .map(|(k, v)| (k.decode_utf8_lossy().into_owned(), v.decode_utf8_lossy().into_owned()))
+    ///     .map(|(k, v)| (k.to_string(), v.to_string()))
     ///     .collect();
     /// assert_eq!(pairs, [("q".into(), "a&b=c+d é%".into()), ("lang".into(), "en".into())]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -1176,7 +1176,7 @@ impl Resolved<'_, '_> {
     /// ```
     /// use urilex::{Normalization, UriRef};
     /// let base = UriRef::parse("http://example.com:80/a/")?;
-    /// let target = UriRef::parse("b?")?.resolve(&base)?.normalized_with(Normalization::SchemeBased);
+    /// let target = UriRef::parse("b")?.resolve(&base)?.normalized_with(Normalization::SchemeBased);
     /// assert_eq!(target, "http://example.com/a/b");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

@@ -227,13 +227,12 @@ fn lenient_ipv4(host: &[u8]) -> Option<Ipv4Addr> {
     // holds one.
     let mut bytes = pct::decode(host).peekable();
     loop {
-        // One part: starts with a digit (inet_aton requires it; "0x" needs a hex digit after).
+        // One part: starts with a digit (inet_aton requires it; a bare "0x" is 0, see below).
         let first = *bytes.peek()?;
         if !first.is_ascii_digit() {
             return None;
         }
         let mut radix = 10u32;
-        let mut digits = 0usize;
         if first == b'0' {
             bytes.next();
             match bytes.peek() {
@@ -241,10 +240,7 @@ fn lenient_ipv4(host: &[u8]) -> Option<Ipv4Addr> {
                     bytes.next();
                     radix = 16;
                 }
-                _ => {
-                    radix = 8;
-                    digits = 1; // the "0" itself
-                }
+                _ => radix = 8, // the "0" itself is a digit
             }
         }
         let mut value: u32 = 0;
@@ -256,12 +252,10 @@ fn lenient_ipv4(host: &[u8]) -> Option<Ipv4Addr> {
             // Overflow past 32 bits: no address (inet_aton refuses it too). Stop early so
             // that a long run of digits costs no more than reading it.
             value = value.checked_mul(radix)?.checked_add(d)?;
-            digits += 1;
             bytes.next();
         }
-        if digits == 0 {
-            return None; // "0x" without digits
-        }
+        // "0x" without digits (only the hex prefix can leave none) is 0 for the URL Standard's
+        // IPv4 number parser, which browsers use: flag it, as a resolver would connect there.
         let slot = parts.get_mut(count)?; // a fifth part: not an address
         *slot = value;
         count += 1;
@@ -311,7 +305,8 @@ mod tests {
             ("1.2.3.4.", ip(1, 2, 3, 4)),
             ("0", ip(0, 0, 0, 0)),
             ("00", ip(0, 0, 0, 0)),
-            ("0x", None),
+            ("0x", ip(0, 0, 0, 0)),
+            ("0x.0x.0", ip(0, 0, 0, 0)),
             ("08", None),
             ("0x100000000", None),
             ("4294967296", None),

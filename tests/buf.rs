@@ -204,7 +204,7 @@ fn setters_agree_with_fluent_uri() {
         for op in ops() {
             for value in VALUES {
                 let mut buf = UriBuf::parse(base).unwrap();
-                let before = ours(&buf.as_ref());
+                let before = ours(&buf.as_uri_ref());
                 let want = intended(before.clone(), op, value);
                 let candidate = recompose(&want);
                 // Valid exactly when the recomposed text parses back to the intended components
@@ -221,7 +221,7 @@ fn setters_agree_with_fluent_uri() {
                     oks += 1;
                     assert_eq!(buf.as_str(), candidate);
                     // The stored layout is what a fresh parse finds.
-                    assert_eq!(ours(&buf.as_ref()), want);
+                    assert_eq!(ours(&buf.as_uri_ref()), want);
                     assert_eq!(ours(&UriRef::parse(buf.as_str()).unwrap()), want);
                 } else {
                     assert_eq!(buf.as_str(), *base, "unchanged on error");
@@ -293,7 +293,7 @@ fn builder_and_conversions() {
         .build()
         .unwrap();
     assert_eq!(b.as_str(), "http://h:?#");
-    assert_eq!(ours(&b.as_ref()), fluent_components(b.as_str()).unwrap());
+    assert_eq!(ours(&b.as_uri_ref()), fluent_components(b.as_str()).unwrap());
     assert_eq!(UriBuf::builder().build().unwrap().as_str(), "");
     assert_eq!(
         UriBuf::builder().userinfo("u").build().unwrap_err().kind(),
@@ -307,14 +307,14 @@ fn builder_and_conversions() {
     assert_eq!(parsed.to_string(), "s://a/b");
     assert_eq!(UriBuf::try_from(String::from("x:y")).unwrap(), "x:y");
     assert_eq!(
-        UriRef::parse("a:b").unwrap().to_owned_buf(),
+        UriRef::parse("a:b").unwrap().to_buf(),
         UriBuf::parse("a:b").unwrap()
     );
     let mut p = UriBuf::parse("http://h/").unwrap();
     p.set_port_u16(0).unwrap();
     assert_eq!(p.as_str(), "http://h:0/");
     p.set_port_u16(65535).unwrap();
-    assert_eq!(p.as_ref().port(), Some("65535"));
+    assert_eq!(p.as_uri_ref().port(), Some("65535"));
 }
 
 #[cfg(feature = "serde")]
@@ -340,7 +340,7 @@ fn http_conversions() {
     let back = UriBuf::try_from(&h).unwrap();
     assert_eq!(back.as_str(), "https://u@example.com:8443/a/b?q=1");
     let origin: http::Uri = "/path?x".parse().unwrap();
-    assert_eq!(UriBuf::try_from(origin).unwrap().as_ref().path(), "/path");
+    assert_eq!(UriBuf::try_from(origin).unwrap().as_uri_ref().path(), "/path");
     assert!(http::Uri::try_from(UriBuf::parse("a/b").unwrap()).is_err());
 }
 
@@ -353,11 +353,11 @@ proptest! {
         let all = ops();
         for (o, v) in steps {
             let before = buf.as_str().to_string();
-            let want = intended(ours(&buf.as_ref()), all[o], VALUES[v]);
+            let want = intended(ours(&buf.as_uri_ref()), all[o], VALUES[v]);
             match apply(&mut buf, all[o], VALUES[v]) {
                 Ok(()) => {
                     prop_assert_eq!(fluent_components(buf.as_str()), Some(want.clone()));
-                    prop_assert_eq!(ours(&buf.as_ref()), want);
+                    prop_assert_eq!(ours(&buf.as_uri_ref()), want);
                 }
                 Err(_) => prop_assert_eq!(buf.as_str(), before),
             }

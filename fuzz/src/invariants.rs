@@ -412,7 +412,7 @@ pub fn check_uribuf(start: &str, edits: &[Edit]) -> Result<(), String> {
     };
     for edit in edits {
         let before = buf.as_str().to_owned();
-        let mut model = Model::of(&buf.as_ref());
+        let mut model = Model::of(&buf.as_uri_ref());
         let value_len;
         let result = match edit {
             Edit::Scheme(v) => {
@@ -494,7 +494,7 @@ pub fn check_uribuf(start: &str, edits: &[Edit]) -> Result<(), String> {
         let fresh = UriRef::parse(&text)
             .map_err(|e| format!("{edit:?} on {before:?} left invalid {text:?}: {e}"))?;
         ensure!(
-            components(&fresh) == components(&buf.as_ref()),
+            components(&fresh) == components(&buf.as_uri_ref()),
             "{edit:?} on {before:?}: layout of {text:?} differs from a fresh parse"
         );
         // The oracle: does the edited model recompose into a reference with those components?
@@ -509,7 +509,7 @@ pub fn check_uribuf(start: &str, edits: &[Edit]) -> Result<(), String> {
             (Ok(()), None) => {
                 // Removing what is absent, or an edit the setter repaired: it must be one of
                 // the always-succeeding removals of a component that stays absent.
-                let after = Model::of(&buf.as_ref());
+                let after = Model::of(&buf.as_uri_ref());
                 ensure!(
                     after == model,
                     "{edit:?} on {before:?} accepted, but {text:?} is not the edited reference"
