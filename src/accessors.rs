@@ -80,7 +80,11 @@ pub struct Origin<'a> {
 
 impl<'a> Origin<'a> {
     /// The origin of a URI with these components, if its scheme has one (see the type's docs).
-    pub(crate) fn of(scheme: Option<&'a str>, host: Option<&'a str>, port: Option<&str>) -> Option<Self> {
+    pub(crate) fn of(
+        scheme: Option<&'a str>,
+        host: Option<&'a str>,
+        port: Option<&str>,
+    ) -> Option<Self> {
         let (scheme, host) = (scheme?, host?);
         if host.is_empty() {
             return None;
@@ -131,7 +135,8 @@ impl Hash for Origin<'_> {
 impl fmt::Display for Origin<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let lower = |f: &mut fmt::Formatter<'_>, s: &str| {
-            s.chars().try_for_each(|c| fmt::Write::write_char(f, c.to_ascii_lowercase()))
+            s.chars()
+                .try_for_each(|c| fmt::Write::write_char(f, c.to_ascii_lowercase()))
         };
         lower(f, self.scheme)?;
         f.write_str("://")?;

@@ -6,8 +6,8 @@ use alloc::string::String;
 use core::fmt;
 use core::str::FromStr;
 
-use crate::pct::{is, ALPHA, DIGIT, IPVFUTURE, PATH, QUERY, REG_NAME, SCHEME, USERINFO};
 use crate::parse::Layout;
+use crate::pct::{is, ALPHA, DIGIT, IPVFUTURE, PATH, QUERY, REG_NAME, SCHEME, USERINFO};
 use crate::{Component, ErrorKind, Normalization, Normalized, ParseError, Resolved, UriRef};
 
 /// An owned URI reference: one `String` and the offsets of its components.
@@ -273,7 +273,12 @@ fn push_form_pair(query: &mut String, name: &str, value: &str) {
         query.push('&');
     }
     // Writing to a String cannot fail.
-    let _ = write!(query, "{}={}", crate::pct::encode_form(name), crate::pct::encode_form(value));
+    let _ = write!(
+        query,
+        "{}={}",
+        crate::pct::encode_form(name),
+        crate::pct::encode_form(value)
+    );
 }
 
 // ---- parts ------------------------------------------------------------------------------------
@@ -355,7 +360,11 @@ impl<'a> Parts<'a> {
         let mut total = 0usize;
         for (component, len) in in_order {
             if len > MAX_LEN - total {
-                return Err(SetError::new(component, MAX_LEN - total, SetErrorKind::TooLong));
+                return Err(SetError::new(
+                    component,
+                    MAX_LEN - total,
+                    SetErrorKind::TooLong,
+                ));
             }
             total += len;
         }
@@ -1423,7 +1432,11 @@ mod tests {
 
     fn too_long(r: Result<(), SetError>, component: Component, index: usize) {
         let e = r.unwrap_err();
-        assert_eq!((e.kind(), e.component(), e.index()), (SetErrorKind::TooLong, component, index), "{e}");
+        assert_eq!(
+            (e.kind(), e.component(), e.index()),
+            (SetErrorKind::TooLong, component, index),
+            "{e}"
+        );
         assert!(e.to_string().contains("longer than 64 bytes"), "{e}");
     }
 
@@ -1437,7 +1450,11 @@ mod tests {
         assert_eq!(u.as_str().len(), 63);
         u.set_query("q").unwrap();
         too_long(u.set_query(&long), Component::Query, 64 - 10);
-        too_long(u.set_path(&alloc::format!("/{long}")), Component::Path, 64 - 8);
+        too_long(
+            u.set_path(&alloc::format!("/{long}")),
+            Component::Path,
+            64 - 8,
+        );
         too_long(u.set_host(&long), Component::Host, 59);
         too_long(u.set_fragment(&long), Component::Fragment, 64 - 12);
         too_long(u.set_userinfo(&long), Component::Userinfo, 59);
@@ -1450,8 +1467,19 @@ mod tests {
         let exactly = UriBuf::builder().path(&"a".repeat(64)).build().unwrap();
         assert_eq!(exactly.as_str().len(), 64);
         let e = UriBuf::builder().path(&"a".repeat(65)).build().unwrap_err();
-        assert_eq!((e.kind(), e.component(), e.index()), (SetErrorKind::TooLong, Component::Path, 64));
-        let e = UriBuf::builder().scheme("s").path(&"a".repeat(62)).query("").build().unwrap_err();
-        assert_eq!((e.kind(), e.component(), e.index()), (SetErrorKind::TooLong, Component::Query, 0));
+        assert_eq!(
+            (e.kind(), e.component(), e.index()),
+            (SetErrorKind::TooLong, Component::Path, 64)
+        );
+        let e = UriBuf::builder()
+            .scheme("s")
+            .path(&"a".repeat(62))
+            .query("")
+            .build()
+            .unwrap_err();
+        assert_eq!(
+            (e.kind(), e.component(), e.index()),
+            (SetErrorKind::TooLong, Component::Query, 0)
+        );
     }
 }

@@ -58,7 +58,7 @@ use crate::dot_segments::has_dot_segment as has_literal_dot_segment;
 use crate::pct::{ascii_str, octet_at, pct_str};
 use crate::{Component, UriRef};
 
-/// Which normalization to apply (RFC 3986 §6.2.2 or §6.2.3); see the [module docs](self) for
+/// Which normalization to apply (RFC 3986 §6.2.2 or §6.2.3); see the [crate docs](crate) and `UriRef::normalized` for
 /// the exact rules.
 ///
 /// ```
@@ -109,6 +109,7 @@ impl<'a> Normalized<'a> {
     }
 
     /// Whether the normal form is the reference's own text.
+    #[cfg(feature = "alloc")]
     pub(crate) fn is_already_normal(&self) -> bool {
         already_normal(&self.uri, SchemeRules::new(&self.uri, self.level))
     }

@@ -9,7 +9,7 @@
 use crate::host;
 use crate::scan::{self, skip, FirstBlock};
 use crate::tables::{
-    Mark,     BYTE_CLASS, COMPONENT, END, FAIL_KIND, FIRST_ACCEL, FIRST_FAIL, FIRST_MARK, LOOP_BIT,
+    Mark, BYTE_CLASS, COMPONENT, END, FAIL_KIND, FIRST_ACCEL, FIRST_FAIL, FIRST_MARK, LOOP_BIT,
     LOOP_BITS, MARK, MARK_THEN, START_ABSOLUTE_URI, START_RELATIVE_REF, START_URI,
     START_URI_REFERENCE, STATE_AUTH_START, STATE_FRAGMENT, STATE_HOST_OR_USERINFO, STATE_IPV6,
     STATE_NC_SEG, STATE_NOT_SCHEME, STATE_PATH, STATE_QUERY, STATE_SCHEME_END, STATE_SCHEME_OR_SEG,
@@ -29,7 +29,6 @@ pub(crate) enum Rule {
     /// `relative-ref` (§4.2)
     RelativeRef,
 }
-
 
 /// Component boundaries as byte offsets into the input.
 ///
@@ -145,6 +144,8 @@ pub(crate) fn parse(input: &str, rule: Rule) -> Result<Layout, ParseError> {
 /// `None` says only that the runs do not reach the end: `input` has a scheme or an
 /// authority, a `%HH` in its first segment, a bad byte, .... [`parse`] then decides, and
 /// reports the error if there is one.
+// Used by `Base::resolve_str_into` alone.
+#[cfg(feature = "alloc")]
 #[inline(always)]
 pub(crate) fn plain_relative(input: &str) -> Option<Layout> {
     let bytes = input.as_bytes();
@@ -170,6 +171,8 @@ pub(crate) fn plain_relative(input: &str) -> Option<Layout> {
 /// parses the others: the host's, up to the path's '/' (as after "scheme://": see
 /// `Parser::authority_after`), then the path's, the query's and the fragment's. `None` for
 /// anything else (userinfo, a port, an IP literal, a `%HH` in the host, ...).
+// Used by `Base::resolve_str_into` alone.
+#[cfg(feature = "alloc")]
 #[inline(always)]
 pub(crate) fn plain_network(input: &str) -> Option<Layout> {
     let bytes = input.as_bytes();
@@ -188,6 +191,8 @@ pub(crate) fn plain_network(input: &str) -> Option<Layout> {
 
 /// The end of [`plain_relative`] and [`plain_network`]: the query's and the fragment's runs
 /// after the path, which must reach the end of the input, and the layout.
+// Used by `Base::resolve_str_into` alone.
+#[cfg(feature = "alloc")]
 #[inline(always)]
 fn plain_after_path(
     input: &str,
@@ -210,13 +215,13 @@ fn plain_after_path(
     }
     // Every index is at most `end`, which fits.
     Some(Layout {
-            scheme_end: 0,
-            host_start: host_start as u32,
-            host_end: host_end as u32,
-            path_start: path_start as u32,
-            path_end: path_end as u32,
-            query_end: query_end as u32,
-        })
+        scheme_end: 0,
+        host_start: host_start as u32,
+        host_end: host_end as u32,
+        path_start: path_start as u32,
+        path_end: path_end as u32,
+        query_end: query_end as u32,
+    })
 }
 
 /// [`parse`] by the DFA alone, from the rule's start state. Out of line, like

@@ -4,7 +4,9 @@
 use core::fmt;
 
 use crate::dot_segments::{self, has_dot_segment, has_slash_dot, rfind_slash, Dots, Joined};
-use crate::{Component, ParseError, UriRef};
+#[cfg(feature = "alloc")]
+use crate::ParseError;
+use crate::{Component, UriRef};
 
 /// How a [`Resolver`] reads references.
 ///
@@ -1067,7 +1069,10 @@ impl fmt::Debug for Resolved<'_, '_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Resolved")
             .field("scheme", &self.scheme())
-            .field("userinfo", &self.userinfo().map(crate::security::RedactedUserinfo))
+            .field(
+                "userinfo",
+                &self.userinfo().map(crate::security::RedactedUserinfo),
+            )
             .field("host", &self.host())
             .field("port", &self.port())
             .field("path", &format_args!("{}", self.path()))

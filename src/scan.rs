@@ -254,6 +254,7 @@ pub(crate) struct Head {
 }
 
 impl Head {
+    #[cfg(feature = "alloc")] // for `Base::resolve_str_into` alone
     #[inline(always)]
     pub(crate) fn of(input: &[u8]) -> Self {
         Head::of_block(match input.first_chunk::<16>() {

@@ -115,7 +115,7 @@ impl<'a> UriRef<'a> {
     ///
     /// RFC 3986 is ASCII-only, so valid input is always valid UTF-8; an invalid UTF-8
     /// sequence is an invalid character like any other non-ASCII byte, reported with
-    /// [`ErrorKind::InvalidChar`] at its byte index (unless the input goes wrong before it).
+    /// [`ErrorKind::InvalidChar`](crate::ErrorKind::InvalidChar) at its byte index (unless the input goes wrong before it).
     /// [`ParseError::found`] is `None` for such a byte: it is no character. No allocation.
     ///
     /// ```

@@ -365,7 +365,10 @@ impl UriRef<'_> {
     pub(crate) fn debug_as(&self, name: &str, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct(name)
             .field("scheme", &self.scheme())
-            .field("userinfo", &self.userinfo().map(crate::security::RedactedUserinfo))
+            .field(
+                "userinfo",
+                &self.userinfo().map(crate::security::RedactedUserinfo),
+            )
             .field("host", &self.host())
             .field("port", &self.port())
             .field("path", &self.path())

@@ -2,6 +2,7 @@
 //! references: the `url` crate (WHATWG) for default ports and origins, `String` for order and
 //! hashing, the decoder for the form encoder, and plain text for the Debug redaction.
 
+#[allow(dead_code)]
 mod support;
 
 use std::collections::hash_map::DefaultHasher;
@@ -33,7 +34,8 @@ fn default_ports_and_origins_agree_with_the_url_crate() {
         let (Some(scheme), Some(host)) = (u.scheme(), u.host()) else {
             continue;
         };
-        let special = ["http", "https", "ws", "wss", "ftp"].contains(&scheme.to_ascii_lowercase().as_str());
+        let special =
+            ["http", "https", "ws", "wss", "ftp"].contains(&scheme.to_ascii_lowercase().as_str());
         let plain_host = !host.is_empty()
             && host.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
             && !host.bytes().all(|b| b.is_ascii_digit() || b == b'.')
@@ -46,11 +48,18 @@ fn default_ports_and_origins_agree_with_the_url_crate() {
         let Ok(w) = url::Url::parse(&s) else { continue };
         checked += 1;
         if u.port_or_default() != w.port_or_known_default() {
-            failures.push(format!("{s}: port_or_default {:?}, url {:?}", u.port_or_default(), w.port_or_known_default()));
+            failures.push(format!(
+                "{s}: port_or_default {:?}, url {:?}",
+                u.port_or_default(),
+                w.port_or_known_default()
+            ));
         }
         let ours = u.origin().map(|o| o.to_string());
         if ours.as_deref() != Some(w.origin().ascii_serialization().as_str()) {
-            failures.push(format!("{s}: origin {ours:?}, url {}", w.origin().ascii_serialization()));
+            failures.push(format!(
+                "{s}: origin {ours:?}, url {}",
+                w.origin().ascii_serialization()
+            ));
         }
     }
     assert_no_failures(&failures, "disagreements with url");
@@ -62,13 +71,21 @@ fn default_ports_and_origins_agree_with_the_url_crate() {
 #[test]
 fn order_equality_and_hash_follow_the_text() {
     let inputs = valid_inputs();
-    let bufs: Vec<UriBuf> = inputs.iter().take(5_000).map(|s| s.parse().unwrap()).collect();
+    let bufs: Vec<UriBuf> = inputs
+        .iter()
+        .take(5_000)
+        .map(|s| s.parse().unwrap())
+        .collect();
     let mut sorted = bufs.clone();
     sorted.sort();
     let mut texts: Vec<&str> = bufs.iter().map(|b| b.as_str()).collect();
     texts.sort();
     assert!(sorted.iter().map(UriBuf::as_str).eq(texts.iter().copied()));
-    let refs: BTreeSet<UriRef> = inputs.iter().take(5_000).map(|s| UriRef::parse(s).unwrap()).collect();
+    let refs: BTreeSet<UriRef> = inputs
+        .iter()
+        .take(5_000)
+        .map(|s| UriRef::parse(s).unwrap())
+        .collect();
     assert!(refs.iter().map(|u| u.as_str()).eq(texts.iter().copied()));
     let hashed: HashSet<UriBuf> = bufs.iter().cloned().collect();
     let tree: BTreeSet<UriBuf> = bufs.iter().cloned().collect();
@@ -109,13 +126,20 @@ fn normalized_eq_and_hash_follow_the_normal_text() {
     let inputs = valid_inputs();
     // Variants that normalize alike: case, encoded unreserved characters, dot-segments.
     let variants = |s: &str| {
-        let mut v = vec![s.to_string(), s.to_ascii_uppercase(), s.replacen('/', "/./", 2)];
+        let mut v = vec![
+            s.to_string(),
+            s.to_ascii_uppercase(),
+            s.replacen('/', "/./", 2),
+        ];
         v.push(s.replace('a', "%61").replace('~', "%7e"));
         v
     };
     let mut checked = 0;
     for s in inputs.iter().step_by(11).take(3_000) {
-        let texts: Vec<String> = variants(s).into_iter().filter(|t| UriRef::parse(t).is_ok()).collect();
+        let texts: Vec<String> = variants(s)
+            .into_iter()
+            .filter(|t| UriRef::parse(t).is_ok())
+            .collect();
         let parsed: Vec<UriRef> = texts.iter().map(|t| UriRef::parse(t).unwrap()).collect();
         for level in [Normalization::Syntax, Normalization::SchemeBased] {
             for a in &parsed {
@@ -152,9 +176,15 @@ fn views_compose_like_string_round_trips() {
         let r = UriRef::parse(&reference).unwrap();
         let resolved = r.resolve(&b).unwrap();
         assert_eq!(resolved.to_buf(), target.as_str());
-        let via_strings = UriRef::parse(&resolved.to_string()).unwrap().normalized().to_string();
+        let via_strings = UriRef::parse(&resolved.to_string())
+            .unwrap()
+            .normalized()
+            .to_string();
         assert_eq!(resolved.normalized(), via_strings.as_str(), "{reference}");
-        assert_eq!(UriRef::parse(&target).unwrap().normalized().to_buf(), via_strings.as_str());
+        assert_eq!(
+            UriRef::parse(&target).unwrap().normalized().to_buf(),
+            via_strings.as_str()
+        );
         assert_eq!(r.to_buf(), reference.as_str());
     }
 }
@@ -203,11 +233,18 @@ fn path_segments_round_trip() {
     for s in valid_inputs().iter().step_by(3) {
         let u = UriRef::parse(s).unwrap();
         let segments: Vec<&str> = u.path_segments().collect();
-        let joined = if segments == [""] { "/".to_string() } else { segments.join("/") };
+        let joined = if segments == [""] {
+            "/".to_string()
+        } else {
+            segments.join("/")
+        };
         if joined != u.path() {
             failures.push(format!("{s}: {segments:?}"));
         }
-        assert_eq!(u.contains_relative_path(), u.authority().is_none() && !u.path().starts_with('/'));
+        assert_eq!(
+            u.contains_relative_path(),
+            u.authority().is_none() && !u.path().starts_with('/')
+        );
         let decoded: Vec<String> = segments.iter().map(|g| decode(g)).collect();
         let mut buf = u.to_buf();
         match buf.set_path_segments(&decoded) {
@@ -220,7 +257,11 @@ fn path_segments_round_trip() {
             // Only a shape no path can have here: "//" without an authority, or a relative
             // path under an authority.
             Err(e) => assert!(
-                matches!(e.kind(), urilex::SetErrorKind::PathStartsWithTwoSlashes | urilex::SetErrorKind::PathNotAbsolute),
+                matches!(
+                    e.kind(),
+                    urilex::SetErrorKind::PathStartsWithTwoSlashes
+                        | urilex::SetErrorKind::PathNotAbsolute
+                ),
                 "{s}: {e}"
             ),
         }
@@ -237,7 +278,11 @@ fn every_error_converts_into_urilex_error() {
         .resolve(&UriRef::parse("/rel").unwrap())
         .unwrap_err()
         .into();
-    let set: urilex::Error = UriBuf::parse("h").unwrap().set_port("1").unwrap_err().into();
+    let set: urilex::Error = UriBuf::parse("h")
+        .unwrap()
+        .set_port("1")
+        .unwrap_err()
+        .into();
     for (e, kind) in [(parse, "Parse"), (resolve, "Resolve"), (set, "Set")] {
         assert!(format!("{e:?}").starts_with(kind), "{e:?}");
         assert!(std::error::Error::source(&e).is_some());

@@ -293,7 +293,10 @@ fn builder_and_conversions() {
         .build()
         .unwrap();
     assert_eq!(b.as_str(), "http://h:?#");
-    assert_eq!(ours(&b.as_uri_ref()), fluent_components(b.as_str()).unwrap());
+    assert_eq!(
+        ours(&b.as_uri_ref()),
+        fluent_components(b.as_str()).unwrap()
+    );
     assert_eq!(UriBuf::builder().build().unwrap().as_str(), "");
     assert_eq!(
         UriBuf::builder().userinfo("u").build().unwrap_err().kind(),
@@ -340,7 +343,10 @@ fn http_conversions() {
     let back = UriBuf::try_from(&h).unwrap();
     assert_eq!(back.as_str(), "https://u@example.com:8443/a/b?q=1");
     let origin: http::Uri = "/path?x".parse().unwrap();
-    assert_eq!(UriBuf::try_from(origin).unwrap().as_uri_ref().path(), "/path");
+    assert_eq!(
+        UriBuf::try_from(origin).unwrap().as_uri_ref().path(),
+        "/path"
+    );
     assert!(http::Uri::try_from(UriBuf::parse("a/b").unwrap()).is_err());
 }
 
