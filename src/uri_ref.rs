@@ -4,7 +4,7 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::ops::Range;
 
-use crate::parse::{self, Layout, Rule};
+use crate::parse::{self, FromLayout, Layout, Rule};
 use crate::{Component, ParseError};
 
 /// A URI reference (RFC 3986 §4.1), parsed and validated, borrowing its input.
@@ -48,7 +48,7 @@ impl<'a> UriRef<'a> {
     /// # Ok::<(), urilex::ParseError>(())
     /// ```
     pub fn parse(input: &'a str) -> Result<Self, ParseError> {
-        parse::parse(input, Rule::UriReference).map(|layout| UriRef::from_layout(input, layout))
+        parse::parse(input, Rule::UriReference)
     }
 
     /// Parses a `URI` (RFC 3986 §3): a scheme is required, a fragment allowed.
@@ -59,7 +59,7 @@ impl<'a> UriRef<'a> {
     /// assert!(UriRef::parse_uri("urn:isbn:0451450523#p1").is_ok());
     /// ```
     pub fn parse_uri(input: &'a str) -> Result<Self, ParseError> {
-        parse::parse(input, Rule::Uri).map(|layout| UriRef::from_layout(input, layout))
+        parse::parse(input, Rule::Uri)
     }
 
     /// Parses an `absolute-URI` (RFC 3986 §4.3): a scheme is required and a fragment is not
@@ -71,7 +71,7 @@ impl<'a> UriRef<'a> {
     /// assert_eq!((err.kind(), err.index()), (ErrorKind::FragmentNotAllowed, 10));
     /// ```
     pub fn parse_absolute(input: &'a str) -> Result<Self, ParseError> {
-        parse::parse(input, Rule::AbsoluteUri).map(|layout| UriRef::from_layout(input, layout))
+        parse::parse(input, Rule::AbsoluteUri)
     }
 
     /// Parses a `relative-ref` (RFC 3986 §4.2): no scheme.
@@ -82,7 +82,7 @@ impl<'a> UriRef<'a> {
     /// assert_eq!(UriRef::parse_relative("a:b").unwrap_err().kind(), ErrorKind::ColonInFirstSegment);
     /// ```
     pub fn parse_relative(input: &'a str) -> Result<Self, ParseError> {
-        parse::parse(input, Rule::RelativeRef).map(|layout| UriRef::from_layout(input, layout))
+        parse::parse(input, Rule::RelativeRef)
     }
 
     pub(crate) const fn from_layout(input: &'a str, layout: Layout) -> Self {
@@ -410,6 +410,13 @@ impl Ord for UriRef<'_> {
 impl AsRef<str> for UriRef<'_> {
     fn as_ref(&self) -> &str {
         self.input
+    }
+}
+
+impl<'a> FromLayout<'a> for UriRef<'a> {
+    #[inline(always)]
+    fn from_layout(input: &'a str, layout: Layout) -> Self {
+        UriRef { input, layout }
     }
 }
 
