@@ -5,36 +5,44 @@
 //! job on a sample compiled into the binary and prints a summary.
 #![forbid(unsafe_code)]
 
+mod edit;
+mod input;
 mod line;
 mod ops;
 mod stream;
 mod summary;
+mod template;
 mod transform;
 
 use std::fs::File;
-use std::io::{self, BufRead, IsTerminal, Read, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use input::Source;
 use stream::{LineOp, RunError, Sinks, Stats};
 
 const EXAMPLES: &str = "\
 Examples:
-  urilex                                   main job on the embedded sample: summary + throughput
-  urilex < urls.txt                        the same summary over your own lines
+  urilex summary --sample                  main job on the embedded sample (also: urilex, on a terminal)
+  urilex parse 'http://a/b?c'              a URI as an argument (like trurl), or files, or stdin
   urilex parse --json urls.txt             one JSON object per line
   urilex check urls.txt                    LINE:BYTE: message per invalid line; exit 1 if any
+  urilex get '{host}' access.log           one component per line
+  urilex set scheme=https port=8443 urls.txt
+  urilex normalize --sort-query --drop-query 'utm_*' --drop-fragment frontier.txt
   urilex resolve --base http://a/b/c/d links.txt
-  urilex resolve pairs.tsv                 each line is base<TAB>reference
-  urilex normalize --threads 4 big.txt     order of the output = order of the input
-  urilex extract page.html                 URIs found in running text
-  cat urls.txt | urilex check -            '-' (or no file) reads stdin
+  urilex extract --html page.html          URIs found in text or HTML
+  cat urls.txt | urilex check -q -         '-' (or no file) reads stdin; -q: counts only
 
-Exit status: 0 = done; 1 = some lines were invalid (check, resolve, normalize); 2 = usage or
-I/O error. A closed output pipe (urilex parse big.txt | head) ends the run quietly.";
+Each FILE|URI argument is read as a file when one of that name exists ('-' is stdin), else
+taken as a URI reference; --url URI forces the latter.
+
+Exit status: 0 = done; 1 = some lines were invalid (check, get, set, resolve, normalize);
+2 = usage or I/O error. A closed output pipe (urilex parse big.txt | head) ends the run quietly.";
 
 /// Fast, exact RFC 3986 URI references on the command line.
 #[derive(Parser, Debug)]
@@ -47,9 +55,10 @@ struct Cli {
     global: Global,
 }
 
-#[derive(Args, Debug, Clone, Copy)]
+#[derive(Args, Debug, Clone)]
 struct Global {
-    /// Worker threads for large inputs (0 = one per core). Output order is the input order.
+    /// Worker threads for large inputs (0 = one per core; above 4 per core is clamped). Output
+    /// order is the input order.
     #[arg(
         short = 'j',
         long,
@@ -63,42 +72,96 @@ struct Global {
     /// a terminal).
     #[arg(long, global = true)]
     no_progress: bool,
+
+    /// No per-line diagnostics: the exit status and one final count on stderr tell how many
+    /// lines were bad.
+    #[arg(short, long, global = true)]
+    quiet: bool,
+
+    /// Write the per-line diagnostics to FILE instead (a final count still goes to stderr).
+    #[arg(long, global = true, value_name = "FILE")]
+    errors: Option<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Split each line into its components.
+    /// Split each input into its components.
     ///
-    /// Text output: `valid` and the present components as name=value, tab-separated (an absent
-    /// component is left out, an empty one is `name=`), or `invalid`, the byte index, the
-    /// error kind and the message.
+    /// Reads FILE|URI arguments or stdin, one URI per line. Writes one line per input: `valid`
+    /// and the present components as name=value, tab-separated (an absent component is left
+    /// out, an empty one is `name=`), or `invalid`, the byte index, the error kind and the
+    /// message.
     #[command(
-        after_help = "Examples:\n  urilex parse urls.txt\n  echo 'http://[::1]:80/?q' | urilex parse --json"
+        after_help = "Examples:\n  urilex parse 'http://[::1]:80/?q'\n  urilex parse urls.txt\n  echo 'http://[::1]:80/?q' | urilex parse --json"
     )]
     Parse {
-        /// One JSON object per line: {"input", "valid", "error": {"index","kind","message"} |
-        /// null, "scheme", "userinfo", "host", "port", "path", "query", "fragment"}, null for an
-        /// absent component.
+        /// One JSON object per line: {"input", "line", "valid", "error": {"index","kind",
+        /// "message"} | null, "scheme", "userinfo", "host", "host_kind", "port", "path",
+        /// "query", "fragment"}, null for an absent component; "line" is the 1-based input
+        /// line, "host_kind" one of "reg-name", "ipv4", "ipv6", "ipvfuture" or null.
         #[arg(long)]
         json: bool,
         #[command(flatten)]
         input: Input,
     },
-    /// Print `LINE:BYTE: message` for each invalid line (BYTE counts from 0); exit 1 if any.
+    /// Report invalid inputs: `LINE:BYTE: message` on stdout for each (BYTE counts from 0);
+    /// nothing for valid ones; exit 1 if any.
     #[command(
-        after_help = "Examples:\n  urilex check urls.txt\n  urilex check a.txt b.txt    (prefixes FILE: when given several files)"
+        after_help = "Examples:\n  urilex check urls.txt\n  urilex check a.txt b.txt    (prefixes FILE: when given several inputs)\n  urilex check -q urls.txt    (only the count, on stderr, and the exit status)"
     )]
     Check {
         #[command(flatten)]
         input: Input,
     },
+    /// Print TEMPLATE for each input, with `{field}` replaced by that part of the URI.
+    ///
+    /// Fields: {scheme} {userinfo} {host} {port} {path} {query} {fragment} {authority} {url}
+    /// {port_or_default} and {query:NAME} (the decoded value of the first NAME parameter). An
+    /// absent component is empty; `{{` and `}}` are literal braces.
+    ///
+    /// Reads FILE|URI arguments or stdin, one URI per line. Writes one line per input; an
+    /// invalid input gives an empty line and `LINE:BYTE: message` on stderr.
+    #[command(
+        after_help = "Examples:\n  urilex get '{host}' urls.txt | sort | uniq -c | sort -rn | head\n  urilex get '{scheme}://{host}:{port_or_default}' 'https://example.com/a'\n  urilex get '{query:q}' 'https://example.com/search?q=rust+uri'"
+    )]
+    Get {
+        /// The template.
+        template: String,
+        #[command(flatten)]
+        input: Input,
+    },
+    /// Set or remove components of each input, through the validated setters.
+    ///
+    /// Leading COMPONENT=VALUE arguments (scheme, host, userinfo, port, path, query,
+    /// fragment) are the edits; the other arguments are inputs. Reads FILE|URI arguments or
+    /// stdin, one URI per line. Writes one line per input: the edited URI, or an empty line and `LINE:BYTE: message` on stderr when
+    /// the input is invalid or an edit is refused.
+    #[command(
+        after_help = "Examples:\n  urilex set scheme=https 'http://example.com/a'\n  urilex set host=mirror.example.net --remove port urls.txt\n  urilex set --encode 'query=q=a b&c' 'http://h/'"
+    )]
+    Set {
+        /// COMPONENT=VALUE edits, then FILE|URI inputs.
+        #[arg(value_name = "COMPONENT=VALUE|FILE|URI")]
+        args: Vec<String>,
+        /// Remove a component (repeatable).
+        #[arg(long, value_enum, value_name = "COMPONENT")]
+        remove: Vec<edit::Part>,
+        /// Percent-encode each value for its component instead of refusing characters it
+        /// cannot hold.
+        #[arg(long)]
+        encode: bool,
+        /// Take this as a URI reference even if a file of that name exists (repeatable).
+        #[arg(long = "url", value_name = "URI")]
+        urls: Vec<String>,
+    },
     /// Resolve references against a base (RFC 3986 section 5).
     ///
-    /// One resolved URI per input line. A line that cannot be resolved gives an empty output
-    /// line (so output lines stay aligned with input lines) and `LINE:BYTE: message` on
-    /// stderr.
+    /// Reads FILE|URI arguments or stdin: references (with --base), or `base<TAB>reference`
+    /// lines. Writes one resolved URI per input line. A line that cannot be resolved gives an
+    /// empty output line (so output lines stay aligned with input lines) and
+    /// `LINE:BYTE: message` on stderr.
     #[command(
-        after_help = "Examples:\n  urilex resolve --base 'http://a/b/c/d;p?q' refs.txt\n  printf 'http://a/b/c\\t../d\\n' | urilex resolve"
+        after_help = "Examples:\n  urilex resolve --base 'http://a/b/c/d;p?q' refs.txt\n  urilex resolve --base 'http://a/b/c/d;p?q' ../g\n  printf 'http://a/b/c\\t../d\\n' | urilex resolve"
     )]
     Resolve {
         /// The base URI; without it, each line is `base<TAB>reference`.
@@ -110,24 +173,39 @@ enum Command {
         #[command(flatten)]
         input: Input,
     },
-    /// Normalize each line (RFC 3986 section 6.2.2; with --scheme-based also 6.2.3).
+    /// Normalize each input (RFC 3986 section 6.2.2; with --scheme-based also 6.2.3), and
+    /// build canonical forms for deduplication.
     ///
-    /// One normalized URI per input line; an invalid line gives an empty output line and
-    /// `LINE:BYTE: message` on stderr.
+    /// Reads FILE|URI arguments or stdin. Writes one normalized URI per input line; an invalid
+    /// line gives an empty output line and `LINE:BYTE: message` on stderr.
     #[command(
-        after_help = "Examples:\n  urilex normalize urls.txt\n  echo 'HTTP://Example.COM:80/a/./b/../%7euser' | urilex normalize"
+        after_help = "Examples:\n  urilex normalize urls.txt\n  echo 'HTTP://Example.COM:80/a/./b/../%7euser' | urilex normalize\n  urilex normalize --scheme-based --sort-query --drop-query 'utm_*' --drop-fragment frontier.txt | sort -u"
     )]
     Normalize {
         /// Also apply scheme-based normalization (RFC 3986 section 6.2.3: drop a default
         /// port, empty path to "/" for http, https, ws, wss and ftp).
         #[arg(long)]
         scheme_based: bool,
+        /// Sort the query's parameters by key (stable: equal keys keep their order).
+        #[arg(long)]
+        sort_query: bool,
+        /// Drop the query parameters named NAME (decoded; a trailing `*` matches a prefix, as
+        /// in `utm_*`). Repeatable.
+        #[arg(long, value_name = "NAME")]
+        drop_query: Vec<String>,
+        /// Drop the fragment.
+        #[arg(long)]
+        drop_fragment: bool,
         #[command(flatten)]
         input: Input,
     },
-    /// Print the URIs found in running text (or HTML with --html), one per line.
+    /// Find the URIs in running text (or HTML with --html) and print them, one per line.
+    ///
+    /// Reads text (prose, logs, mail, Markdown) or HTML from FILE arguments or stdin, not one
+    /// URI per line: URIs are found anywhere in it, including `<...>` forms that span lines
+    /// (RFC 3986 Appendix C).
     #[command(
-        after_help = "Examples:\n  urilex extract notes.txt\n  urilex extract --html page.html"
+        after_help = "Examples:\n  urilex extract notes.txt\n  urilex extract -n mail.txt       (LINE: before each)\n  urilex extract --html page.html"
     )]
     Extract {
         /// Read the input as HTML (attribute values, character references).
@@ -140,10 +218,15 @@ enum Command {
         input: Input,
     },
     /// The main job's summary (counts, error kinds, throughput) over the given lines.
-    #[command(
-        after_help = "Examples:\n  urilex summary urls.txt\n  urilex summary    (stdin, or the embedded sample when stdin is a terminal or empty)"
-    )]
+    ///
+    /// Reads FILE|URI arguments or stdin; with --sample, the sample compiled into the binary
+    /// (4,200 URLs and request targets, 1,000 links with their pages). Empty input gives a
+    /// zero summary.
+    #[command(after_help = "Examples:\n  urilex summary --sample\n  urilex summary urls.txt")]
     Summary {
+        /// Summarize the embedded sample (the main job), not the input.
+        #[arg(long)]
+        sample: bool,
         #[command(flatten)]
         input: Input,
     },
@@ -174,9 +257,12 @@ impl From<ModeArg> for urilex::Mode {
 
 #[derive(Args, Debug)]
 struct Input {
-    /// Input files, one URI per line; `-` or none reads stdin.
-    #[arg(value_name = "FILE")]
-    files: Vec<PathBuf>,
+    /// Files of lines (`-` is stdin) or URI references; none reads stdin.
+    #[arg(value_name = "FILE|URI")]
+    args: Vec<String>,
+    /// Take this as a URI reference even if a file of that name exists (repeatable).
+    #[arg(long = "url", value_name = "URI")]
+    urls: Vec<String>,
 }
 
 /// How a run ended.
@@ -197,11 +283,33 @@ impl From<RunError> for Fail {
     }
 }
 
+/// What a finished run tells the exit status.
+#[derive(Default)]
+struct Outcome {
+    stats: Stats,
+    /// Whether invalid lines make the exit status 1 (`parse` reports them in its output).
+    strict: bool,
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match dispatch(cli) {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::from(1),
+    let g = cli.global.clone();
+    match run(cli) {
+        Ok(o) => {
+            let invalid = o.stats.invalid;
+            if invalid > 0 && (g.quiet || g.errors.is_some()) {
+                let _ = writeln!(
+                    io::stderr(),
+                    "urilex: {invalid} of {} lines invalid",
+                    o.stats.lines
+                );
+            }
+            if o.strict && invalid > 0 {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
         Err(Fail::Closed) => ExitCode::SUCCESS,
         Err(Fail::Error(msg)) => {
             let _ = writeln!(io::stderr(), "urilex: {msg}");
@@ -210,32 +318,123 @@ fn main() -> ExitCode {
     }
 }
 
-/// Runs the command; `Ok(false)` when lines were invalid and the command reports that.
-fn dispatch(cli: Cli) -> Result<bool, Fail> {
+/// Where per-line diagnostics go: stderr, nowhere (`--quiet`), or `--errors FILE`.
+enum Diagnostics {
+    Stderr,
+    Quiet,
+    File(File),
+}
+
+impl Diagnostics {
+    fn of(g: &Global) -> Result<Self, Fail> {
+        if g.quiet {
+            return Ok(Diagnostics::Quiet);
+        }
+        match &g.errors {
+            None => Ok(Diagnostics::Stderr),
+            Some(path) => File::create(path)
+                .map(Diagnostics::File)
+                .map_err(|e| Fail::Error(format!("--errors {}: {e}", path.display()))),
+        }
+    }
+}
+
+/// One run's settings.
+struct Run {
+    g: Global,
+    threads: usize,
+    diagnostics: Diagnostics,
+}
+
+fn run(cli: Cli) -> Result<Outcome, Fail> {
     let g = cli.global;
+    let mut r = Run {
+        threads: threads(g.threads),
+        diagnostics: Diagnostics::of(&g)?,
+        g,
+    };
     let Some(command) = cli.command else {
-        return summary_of_stdin_or_sample(g);
+        // No subcommand: the main job. On a terminal with nothing piped, the sample;
+        // otherwise the summary of what stdin holds (empty input: a zero summary).
+        if io::stdin().is_terminal() {
+            summary::of_sample()?;
+        } else {
+            summary::of_stream(io::stdin().lock(), "stdin", None)?;
+        }
+        return Ok(Outcome::default());
+    };
+    let strict = |stats: Stats| Outcome {
+        stats,
+        strict: true,
     };
     match command {
-        Command::Parse { json: false, input } => run_op(&ops::Parse, &input, g).map(|_| true),
-        Command::Parse { json: true, input } => run_op(&ops::ParseJson, &input, g).map(|_| true),
+        Command::Parse { json: false, input } => r.ops(&ops::Parse, &input).map(|stats| Outcome {
+            stats,
+            strict: false,
+        }),
+        Command::Parse { json: true, input } => {
+            r.ops(&ops::ParseJson, &input).map(|stats| Outcome {
+                stats,
+                strict: false,
+            })
+        }
         Command::Check { input } => {
-            let several = input.files.len() > 1;
-            let mut all_valid = true;
-            for file in sources(&input) {
+            let sources = sources(&input)?;
+            let several = sources.len() > 1;
+            let mut total = Stats::default();
+            for source in &sources {
                 let prefix = if several {
-                    format!("{}:", file.display())
+                    format!("{}:", source.name())
                 } else {
                     String::new()
                 };
-                let stats = run_file(&ops::Check { prefix }, &file, g)?;
-                all_valid &= stats.invalid == 0;
+                // check's report is its output, and goes where diagnostics go when redirected.
+                total.add(r.file(&ops::Check { prefix }, source, true)?);
             }
-            Ok(all_valid)
+            Ok(strict(total))
         }
-        Command::Resolve { base, mode, input } => resolve(base.as_deref(), mode, &input, g),
+        Command::Get { template, input } => {
+            let template = template::Template::parse(&template).map_err(Fail::Error)?;
+            r.ops(&template::Get { template }, &input).map(strict)
+        }
+        Command::Set {
+            args,
+            remove,
+            encode,
+            urls,
+        } => {
+            let edits = args
+                .iter()
+                .take_while(|a| edit::Part::assignment(a).is_some())
+                .count();
+            let mut assignments: Vec<(edit::Part, String)> = args[..edits]
+                .iter()
+                .filter_map(|a| edit::Part::assignment(a))
+                .map(|(p, v)| (p, v.to_owned()))
+                .collect();
+            if assignments.is_empty() && remove.is_empty() {
+                return Err(Fail::Error(
+                    "set: give at least one COMPONENT=VALUE or --remove COMPONENT".into(),
+                ));
+            }
+            assignments.sort_by_key(|(p, _)| *p); // stable: the host before userinfo and port
+            let op = edit::Set {
+                assignments,
+                remove,
+                encode,
+            };
+            let input = Input {
+                args: args[edits..].to_vec(),
+                urls,
+            };
+            r.ops(&op, &input).map(strict)
+        }
+        Command::Resolve { base, mode, input } => resolve(&mut r, base.as_deref(), mode, &input),
         Command::Normalize {
             scheme_based,
+            sort_query,
+            drop_query,
+            drop_fragment,
             input,
         } => {
             let level = if scheme_based {
@@ -243,29 +442,57 @@ fn dispatch(cli: Cli) -> Result<bool, Fail> {
             } else {
                 urilex::Normalization::Syntax
             };
-            run_op(&transform::Normalize { level }, &input, g).map(|s| s.invalid == 0)
+            let canon = edit::Canon {
+                sort_query,
+                drop_query,
+                drop_fragment,
+            };
+            r.ops(&transform::Normalize { level, canon }, &input)
+                .map(strict)
         }
         Command::Extract {
             html,
             line_number,
             input,
-        } => extract(html, line_number, &input, g),
-        Command::Summary { input } => {
-            if input.files.is_empty() {
-                return summary_of_stdin_or_sample(g);
+        } => extract(&mut r, html, line_number, &input),
+        Command::Summary { sample: true, .. } => {
+            summary::of_sample()?;
+            Ok(Outcome::default())
+        }
+        Command::Summary {
+            sample: false,
+            input,
+        } => {
+            for source in sources(&input)? {
+                let src = source.open().map_err(Fail::Error)?;
+                let pb = progress(&source, &r.g);
+                summary::of_stream(src, &source.name(), pb.as_ref())?;
             }
-            for file in sources(&input) {
-                let src = open(&file)?;
-                let pb = progress(&file, g);
-                summary::of_stream(src, &display_name(&file), pb.as_ref())?;
-            }
-            Ok(true)
+            Ok(Outcome::default())
         }
     }
 }
 
+/// `--threads`: 0 is one per core; more than 4 per core is clamped (more threads only cost
+/// memory and switches), with a note.
+fn threads(asked: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match asked {
+        0 => cores,
+        n if n > 4 * cores => {
+            let _ = writeln!(
+                io::stderr(),
+                "urilex: --threads {n} clamped to {} (4 per core, {cores} cores)",
+                4 * cores
+            );
+            4 * cores
+        }
+        n => n,
+    }
+}
+
 #[cfg(feature = "resolve")]
-fn resolve(base: Option<&str>, mode: ModeArg, input: &Input, g: Global) -> Result<bool, Fail> {
+fn resolve(r: &mut Run, base: Option<&str>, mode: ModeArg, input: &Input) -> Result<Outcome, Fail> {
     let base = match base {
         Some(b) => Some(check_base(b)?),
         None => None,
@@ -274,29 +501,32 @@ fn resolve(base: Option<&str>, mode: ModeArg, input: &Input, g: Global) -> Resul
         base,
         resolver: urilex::Resolver::new(mode.into()),
     };
-    run_op(&op, input, g).map(|s| s.invalid == 0)
+    r.ops(&op, input).map(|stats| Outcome {
+        stats,
+        strict: true,
+    })
 }
 
 #[cfg(not(feature = "resolve"))]
-fn resolve(_: Option<&str>, _: ModeArg, _: &Input, _: Global) -> Result<bool, Fail> {
+fn resolve(_: &mut Run, _: Option<&str>, _: ModeArg, _: &Input) -> Result<Outcome, Fail> {
     Err(Fail::Error(
-        "resolve: this build has no resolution (the library's resolve module was not merged \
-         yet; build the CLI with its `resolve` feature once it is)"
-            .into(),
+        "resolve: this build has no resolution (build the CLI with its `resolve` feature)".into(),
     ))
 }
 
 #[cfg(feature = "extract")]
-fn extract(html: bool, line_number: bool, input: &Input, g: Global) -> Result<bool, Fail> {
-    run_op(&transform::Extract { html, line_number }, input, g).map(|_| true)
+fn extract(r: &mut Run, html: bool, line_number: bool, input: &Input) -> Result<Outcome, Fail> {
+    r.ops(&transform::Extract { html, line_number }, input)
+        .map(|stats| Outcome {
+            stats,
+            strict: false,
+        })
 }
 
 #[cfg(not(feature = "extract"))]
-fn extract(_: bool, _: bool, _: &Input, _: Global) -> Result<bool, Fail> {
+fn extract(_: &mut Run, _: bool, _: bool, _: &Input) -> Result<Outcome, Fail> {
     Err(Fail::Error(
-        "extract: this build has no extraction (the library's extract module was not merged \
-         yet; build the CLI with its `extract` feature once it is)"
-            .into(),
+        "extract: this build has no extraction (build the CLI with its `extract` feature)".into(),
     ))
 }
 
@@ -309,82 +539,75 @@ fn check_base(base: &str) -> Result<urilex::Base<'_>, Fail> {
     urilex::Base::new(uri).map_err(|e| fail(&e))
 }
 
-/// `-` stands for stdin; no files at all means stdin.
-fn sources(input: &Input) -> Vec<PathBuf> {
-    if input.files.is_empty() {
-        vec![PathBuf::from("-")]
-    } else {
-        input.files.clone()
-    }
+/// The inputs of a subcommand (see [`input::sources`]).
+fn sources(input: &Input) -> Result<Vec<Source>, Fail> {
+    input::sources(&input.args, &input.urls).map_err(Fail::Error)
 }
 
-fn display_name(file: &std::path::Path) -> String {
-    if file.as_os_str() == "-" {
-        "stdin".into()
-    } else {
-        file.display().to_string()
+impl Run {
+    /// Runs `op` over every input; the stats add up.
+    fn ops<O: LineOp>(&mut self, op: &O, input: &Input) -> Result<Stats, Fail> {
+        let mut total = Stats::default();
+        for source in sources(input)? {
+            total.add(self.file(op, &source, false)?);
+        }
+        Ok(total)
     }
-}
 
-fn open(file: &std::path::Path) -> Result<Box<dyn Read + Send>, Fail> {
-    if file.as_os_str() == "-" {
-        return Ok(Box::new(io::stdin()));
+    /// Runs `op` over one input. `report_is_output`: the op's output is its diagnostics
+    /// (`check`), so it goes where diagnostics go when they are redirected or silenced.
+    fn file<O: LineOp>(
+        &mut self,
+        op: &O,
+        source: &Source,
+        report_is_output: bool,
+    ) -> Result<Stats, Fail> {
+        let src = source.open().map_err(Fail::Error)?;
+        let pb = progress(source, &self.g);
+        // Output is written a whole chunk at a time; stdout's own line buffering passes such
+        // writes straight through, so no BufWriter is needed.
+        let stdout = io::stdout();
+        let mut stdout = stdout.lock();
+        let stderr = io::stderr();
+        let mut stderr = stderr.lock();
+        let (mut null, mut null2) = (io::sink(), io::sink());
+        let redirected = !matches!(self.diagnostics, Diagnostics::Stderr);
+        let diagnostics: &mut dyn Write = match &mut self.diagnostics {
+            Diagnostics::Stderr => &mut stderr,
+            Diagnostics::Quiet => &mut null,
+            Diagnostics::File(f) => f,
+        };
+        let (out, err): (&mut dyn Write, &mut dyn Write) = if report_is_output && redirected {
+            (diagnostics, &mut null2)
+        } else {
+            (&mut stdout, diagnostics)
+        };
+        let mut sinks = Sinks {
+            out,
+            err,
+            progress: pb.as_ref(),
+        };
+        let result = stream::run(src, op, self.threads, &mut sinks);
+        if let Some(pb) = &pb {
+            pb.finish_and_clear();
+        }
+        let stats = result.map_err(|e| match Fail::from(e) {
+            Fail::Error(m) => Fail::Error(format!("{}: {m}", source.name())),
+            f => f,
+        })?;
+        sinks
+            .out
+            .flush()
+            .map_err(|e| Fail::from(RunError::Output(e)))?;
+        Ok(stats)
     }
-    File::open(file)
-        .map(|f| Box::new(f) as Box<dyn Read + Send>)
-        .map_err(|e| Fail::Error(format!("{}: {e}", file.display())))
-}
-
-/// Runs `op` over every input; the stats add up over files.
-fn run_op<O: LineOp>(op: &O, input: &Input, g: Global) -> Result<Stats, Fail> {
-    let mut total = Stats::default();
-    for file in sources(input) {
-        let s = run_file(op, &file, g)?;
-        total.lines += s.lines;
-        total.invalid += s.invalid;
-        total.bytes += s.bytes;
-    }
-    Ok(total)
-}
-
-fn run_file<O: LineOp>(op: &O, file: &std::path::Path, g: Global) -> Result<Stats, Fail> {
-    let src = open(file)?;
-    let pb = if g.no_progress {
-        None
-    } else {
-        progress(file, g)
-    };
-    let threads = match g.threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    };
-    // Output is written a whole chunk at a time; stdout's own line buffering passes such
-    // writes straight through, so no BufWriter is needed.
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
-    let stderr = io::stderr();
-    let mut err = stderr.lock();
-    let mut sinks = Sinks {
-        out: &mut out,
-        err: &mut err,
-        progress: pb.as_ref(),
-    };
-    let result = stream::run(src, op, threads, &mut sinks);
-    if let Some(pb) = &pb {
-        pb.finish_and_clear();
-    }
-    let stats = result.map_err(|e| match Fail::from(e) {
-        Fail::Error(m) => Fail::Error(format!("{}: {m}", display_name(file))),
-        f => f,
-    })?;
-    out.flush().map_err(|e| Fail::from(RunError::Output(e)))?;
-    Ok(stats)
 }
 
 /// A progress bar for a file of 16 MiB or more, when stderr is a terminal.
-fn progress(file: &std::path::Path, g: Global) -> Option<ProgressBar> {
+fn progress(source: &Source, g: &Global) -> Option<ProgressBar> {
     const MIN: u64 = 16 << 20;
-    if g.no_progress || file.as_os_str() == "-" || !io::stderr().is_terminal() {
+    let file = source.path()?;
+    if g.no_progress || !io::stderr().is_terminal() {
         return None;
     }
     let len = std::fs::metadata(file).ok()?.len();
@@ -398,22 +621,4 @@ fn progress(file: &std::path::Path, g: Global) -> Option<ProgressBar> {
         pb.set_style(style.progress_chars("=> "));
     }
     Some(pb)
-}
-
-/// The main job: a summary of piped stdin if there is any, else of the embedded sample.
-///
-/// "No piped input" covers a terminal on stdin, and also an empty or closed stdin (CI runs
-/// `cargo run --release` with stdin at /dev/null or closed).
-fn summary_of_stdin_or_sample(_g: Global) -> Result<bool, Fail> {
-    let stdin = io::stdin();
-    if !stdin.is_terminal() {
-        let mut lock = stdin.lock();
-        let has_input = matches!(lock.fill_buf(), Ok(buf) if !buf.is_empty());
-        if has_input {
-            summary::of_stream(lock, "stdin", None)?;
-            return Ok(true);
-        }
-    }
-    summary::of_sample()?;
-    Ok(true)
 }

@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use urilex::UriRef;
+use urilex::{HostKind, UriRef};
 
 use crate::line::{self, json_opt, json_str, Line};
 use crate::stream::LineOp;
@@ -63,13 +63,14 @@ impl LineOp for Parse {
 pub struct ParseJson;
 
 impl LineOp for ParseJson {
-    fn line(&self, _: u64, bytes: Line<'_>, out: &mut String, _: &mut String) -> bool {
+    fn line(&self, n: u64, bytes: Line<'_>, out: &mut String, _: &mut String) -> bool {
         let parsed = line::parse(bytes);
         out.push_str("{\"input\":");
         match bytes.as_str() {
             Some(s) => json_str(out, s),
             None => json_str(out, &String::from_utf8_lossy(bytes.bytes)),
         }
+        let _ = write!(out, ",\"line\":{n}");
         let valid = parsed.is_ok();
         match parsed {
             Ok(uri) => {
@@ -86,7 +87,7 @@ impl LineOp for ParseJson {
                 json_str(out, &e.to_string());
                 out.push('}');
                 out.push_str(
-                    ",\"scheme\":null,\"userinfo\":null,\"host\":null,\"port\":null,\"path\":null,\"query\":null,\"fragment\":null",
+                    ",\"scheme\":null,\"userinfo\":null,\"host\":null,\"host_kind\":null,\"port\":null,\"path\":null,\"query\":null,\"fragment\":null",
                 );
             }
         }
@@ -102,6 +103,14 @@ fn json_components(out: &mut String, uri: &UriRef<'_>) {
     json_opt(out, uri.userinfo());
     out.push_str(",\"host\":");
     json_opt(out, uri.host());
+    out.push_str(",\"host_kind\":");
+    out.push_str(match uri.host_kind() {
+        None => "null",
+        Some(HostKind::RegName) => "\"reg-name\"",
+        Some(HostKind::Ipv4) => "\"ipv4\"",
+        Some(HostKind::Ipv6) => "\"ipv6\"",
+        Some(HostKind::IpvFuture) => "\"ipvfuture\"",
+    });
     out.push_str(",\"port\":");
     json_opt(out, uri.port());
     out.push_str(",\"path\":");

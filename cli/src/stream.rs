@@ -148,7 +148,8 @@ pub struct Stats {
 }
 
 impl Stats {
-    fn add(&mut self, other: Stats) {
+    /// Adds another run's counts.
+    pub fn add(&mut self, other: Stats) {
         self.lines += other.lines;
         self.invalid += other.invalid;
         self.bytes += other.bytes;

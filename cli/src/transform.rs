@@ -10,6 +10,7 @@ use urilex::Normalization;
 #[cfg(feature = "resolve")]
 use urilex::{Base, Resolver};
 
+use crate::edit::Canon;
 use crate::line::{self, Line};
 use crate::ops::diagnostic;
 use crate::stream::LineOp;
@@ -20,13 +21,20 @@ use crate::stream::{self, Cut, Stats};
 pub struct Normalize {
     /// §6.2.2 only, or §6.2.2 + §6.2.3.
     pub level: Normalization,
+    /// The canonical-form options, applied to the normal form.
+    pub canon: Canon,
 }
 
 impl LineOp for Normalize {
     fn line(&self, n: u64, bytes: Line<'_>, out: &mut String, err: &mut String) -> bool {
         match line::parse(bytes) {
             Ok(uri) => {
-                let _ = write!(out, "{}", uri.normalized_with(self.level));
+                let normal = uri.normalized_with(self.level);
+                if self.canon.is_active() {
+                    self.canon.apply(&normal.to_string(), out);
+                } else {
+                    let _ = write!(out, "{normal}");
+                }
                 out.push('\n');
                 true
             }

@@ -13,8 +13,19 @@ use serde_json::Value;
 mod common;
 use common::{json_lines, run, stderr, stdout, strict_records, workspace_file};
 
-const KEYS: [&str; 10] = [
-    "input", "valid", "error", "scheme", "userinfo", "host", "port", "path", "query", "fragment",
+const KEYS: [&str; 12] = [
+    "input",
+    "line",
+    "valid",
+    "error",
+    "scheme",
+    "userinfo",
+    "host",
+    "host_kind",
+    "port",
+    "path",
+    "query",
+    "fragment",
 ];
 
 #[test]
@@ -43,14 +54,18 @@ fn json_shape_is_the_contract() {
     assert_eq!(
         v[0],
         serde_json::json!({
-            "input": "foo://example.com:8042/over/there?name=ferret#nose",
+            "input": "foo://example.com:8042/over/there?name=ferret#nose", "line": 1,
             "valid": true, "error": null, "scheme": "foo", "userinfo": null,
-            "host": "example.com", "port": "8042", "path": "/over/there",
+            "host": "example.com", "host_kind": "reg-name", "port": "8042", "path": "/over/there",
             "query": "name=ferret", "fragment": "nose"
         })
     );
     assert_eq!(v[1]["scheme"], "urn");
     assert_eq!(v[1]["host"], Value::Null);
+    assert_eq!(
+        (&v[1]["line"], &v[1]["host_kind"]),
+        (&Value::from(2), &Value::Null)
+    );
     assert_eq!(v[1]["path"], "example:animal:ferret:nose");
 
     // An invalid line: error object with index, kind, message; components null.
@@ -61,7 +76,8 @@ fn json_shape_is_the_contract() {
     assert_eq!(e["index"], 10);
     assert_eq!(e["kind"], "InvalidChar");
     assert!(e["message"].as_str().unwrap().contains("byte 10"), "{e}");
-    for k in &KEYS[3..] {
+    assert_eq!(v[0]["line"], 1);
+    for k in &KEYS[4..] {
         assert_eq!(v[0][k], Value::Null, "{k}");
     }
 }
@@ -144,10 +160,20 @@ fn check_prefixes_file_names_when_given_several_files() {
     );
     let o = run(&["check", a.to_str().unwrap()], b"");
     assert_eq!(o.status.code(), Some(0));
-    let missing = dir.join("missing.txt");
+    // Neither a file nor a URI reference: a usage error that names both readings.
+    let missing = dir.join("missing file.txt");
     let o = run(&["check", missing.to_str().unwrap()], b"");
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("missing.txt"), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("missing file.txt")
+            && err.contains("neither a file")
+            && err.contains("nor a URI reference"),
+        "{err}"
+    );
+    // Not a file but a valid URI reference: checked as one.
+    let o = run(&["check", dir.join("missing.txt").to_str().unwrap()], b"");
+    assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(0), ""));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -180,8 +206,13 @@ fn empty_input_gives_empty_output() {
 }
 
 #[test]
-fn no_arguments_and_empty_stdin_runs_the_main_job() {
+fn the_sample_runs_on_request_and_empty_input_is_empty() {
+    // Empty piped input: a zero summary, not someone else's data.
     let o = run(&[], b"");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("0 lines"), "{}", stdout(&o));
+    assert!(!stdout(&o).contains("embedded sample"), "{}", stdout(&o));
+    let o = run(&["summary", "--sample"], b"");
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     for want in [

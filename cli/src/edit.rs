@@ -1,0 +1,225 @@
+//! `urilex set COMPONENT=VALUE...`: edits each input through the library's validated setters
+//! (as trurl's `--set`), and the canonical forms of `normalize` (`--sort-query`,
+//! `--drop-query`, `--drop-fragment`) that a crawler dedupes its frontier by.
+
+use clap::ValueEnum;
+use urilex::{pct, Component, SetError, UriBuf, UriRef};
+
+use crate::line::{self, Line};
+use crate::ops::diagnostic;
+use crate::stream::LineOp;
+
+/// A component that `set` and `--remove` name.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Part {
+    /// The scheme (removing it leaves a relative reference).
+    Scheme,
+    /// The host (removing it removes the whole authority).
+    Host,
+    /// The userinfo.
+    Userinfo,
+    /// The port.
+    Port,
+    /// The path (removing it empties it).
+    Path,
+    /// The query.
+    Query,
+    /// The fragment.
+    Fragment,
+}
+
+impl Part {
+    /// `COMPONENT=VALUE`, if `arg` starts with a component name and `=`.
+    pub fn assignment(arg: &str) -> Option<(Part, &str)> {
+        let (name, value) = arg.split_once('=')?;
+        let part = Part::from_str(name, false).ok()?;
+        Some((part, value))
+    }
+
+    fn component(self) -> Component {
+        match self {
+            Part::Scheme => Component::Scheme,
+            Part::Host => Component::Host,
+            Part::Userinfo => Component::Userinfo,
+            Part::Port => Component::Port,
+            Part::Path => Component::Path,
+            Part::Query => Component::Query,
+            Part::Fragment => Component::Fragment,
+        }
+    }
+}
+
+/// `urilex set`: removals first, then the assignments in the order of the text (the host
+/// before the userinfo and port that need it), each through its validated setter.
+pub struct Set {
+    /// `COMPONENT=VALUE`, sorted by component.
+    pub assignments: Vec<(Part, String)>,
+    /// `--remove COMPONENT`.
+    pub remove: Vec<Part>,
+    /// `--encode`: percent-encode each value for its component instead of refusing it.
+    pub encode: bool,
+}
+
+impl Set {
+    fn apply(&self, uri: &mut UriBuf) -> Result<(), SetError> {
+        for part in &self.remove {
+            match part {
+                Part::Scheme => uri.remove_scheme()?,
+                Part::Host => uri.remove_authority()?,
+                Part::Userinfo => uri.remove_userinfo(),
+                Part::Port => uri.remove_port(),
+                Part::Path => uri.set_path("")?,
+                Part::Query => uri.remove_query(),
+                Part::Fragment => uri.remove_fragment(),
+            }
+        }
+        for (part, value) in &self.assignments {
+            let encoded;
+            let value = if self.encode && *part != Part::Host && *part != Part::Scheme {
+                encoded = pct::encode(value, part.component()).to_string();
+                encoded.as_str()
+            } else {
+                value.as_str()
+            };
+            match part {
+                Part::Scheme => uri.set_scheme(value)?,
+                Part::Host => uri.set_host(value)?,
+                Part::Userinfo => uri.set_userinfo(value)?,
+                Part::Port => uri.set_port(value)?,
+                Part::Path => uri.set_path(value)?,
+                Part::Query => uri.set_query(value)?,
+                Part::Fragment => uri.set_fragment(value)?,
+            }
+        }
+        Ok(())
+    }
+}
+
+impl LineOp for Set {
+    fn line(&self, n: u64, bytes: Line<'_>, out: &mut String, err: &mut String) -> bool {
+        let ok = match line::parse(bytes) {
+            Ok(uri) => {
+                let mut buf = uri.to_buf();
+                match self.apply(&mut buf) {
+                    Ok(()) => {
+                        out.push_str(buf.as_str());
+                        true
+                    }
+                    Err(e) => {
+                        diagnostic(err, "", n, 0, format_args!("set: {e}"));
+                        false
+                    }
+                }
+            }
+            Err(e) => {
+                diagnostic(err, "", n, e.index(), e);
+                false
+            }
+        };
+        out.push('\n');
+        ok
+    }
+}
+
+/// The canonical-form options of `normalize`, applied to the normal form.
+#[derive(Clone, Debug, Default)]
+pub struct Canon {
+    /// Sort the query's parameters by key (stable: equal keys keep their order).
+    pub sort_query: bool,
+    /// Drop the parameters with these names (decoded); a trailing `*` matches a prefix.
+    pub drop_query: Vec<String>,
+    /// Drop the fragment.
+    pub drop_fragment: bool,
+}
+
+impl Canon {
+    /// Whether any option is on (the plain normalization needs no second pass).
+    pub fn is_active(&self) -> bool {
+        self.sort_query || !self.drop_query.is_empty() || self.drop_fragment
+    }
+
+    fn drops(&self, key: pct::Decoded<'_>) -> bool {
+        self.drop_query
+            .iter()
+            .any(|pattern| match pattern.strip_suffix('*') {
+                Some(prefix) => key.to_string().starts_with(prefix),
+                None => key == pattern.as_str(),
+            })
+    }
+
+    /// Rewrites the normal form `normal` into `out`: the text before the query, the kept
+    /// parameters (sorted if asked; no `?` when none is left), the fragment unless dropped.
+    pub fn apply(&self, normal: &str, out: &mut String) {
+        let Ok(uri) = UriRef::parse(normal) else {
+            out.push_str(normal); // a normal form re-parses; kept as it is otherwise
+            return;
+        };
+        let before_query = uri.span(Component::Path).map_or(0, |r| r.end);
+        out.push_str(&normal[..before_query]);
+        if let Some(query) = uri.query() {
+            let mut params: Vec<&str> = query
+                .split('&')
+                .filter(|p| !p.is_empty())
+                .filter(|p| match pct::query_pairs(p).plus_as_space(true).next() {
+                    Some((key, _)) => !self.drops(key),
+                    None => true,
+                })
+                .collect();
+            if self.sort_query {
+                params.sort_by_key(|p| p.split('=').next().unwrap_or(""));
+            }
+            if !params.is_empty() || (query.is_empty() && self.drop_query.is_empty()) {
+                out.push('?');
+                out.push_str(&params.join("&"));
+            }
+        }
+        if let (Some(fragment), false) = (uri.fragment(), self.drop_fragment) {
+            out.push('#');
+            out.push_str(fragment);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn canon(c: &Canon, s: &str) -> String {
+        let mut out = String::new();
+        c.apply(s, &mut out);
+        out
+    }
+
+    #[test]
+    fn canonical_forms() {
+        let all = Canon {
+            sort_query: true,
+            drop_query: vec!["utm_*".into(), "fbclid".into()],
+            drop_fragment: true,
+        };
+        assert_eq!(
+            canon(&all, "http://h/p?b=2&utm_source=x&a=1&b=1&fbclid=z#f"),
+            "http://h/p?a=1&b=2&b=1"
+        );
+        assert_eq!(canon(&all, "http://h/p?utm_x=1#f"), "http://h/p");
+        assert_eq!(canon(&all, "http://h/p?fbclid2=1"), "http://h/p?fbclid2=1");
+        let sort = Canon {
+            sort_query: true,
+            ..Canon::default()
+        };
+        assert_eq!(canon(&sort, "http://h/?z&y=1&&x#f"), "http://h/?x&y=1&z#f");
+        assert_eq!(canon(&sort, "http://h/?"), "http://h/?");
+        assert!(!Canon::default().is_active());
+    }
+
+    #[test]
+    fn assignments_name_a_component() {
+        assert_eq!(
+            Part::assignment("host=example.com"),
+            Some((Part::Host, "example.com"))
+        );
+        assert_eq!(Part::assignment("query=a=b"), Some((Part::Query, "a=b")));
+        assert_eq!(Part::assignment("http://h/?host=x"), None);
+        assert_eq!(Part::assignment("hots=x"), None);
+    }
+}

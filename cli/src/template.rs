@@ -1,0 +1,205 @@
+//! `urilex get TEMPLATE`: one line per input, the template with each `{field}` replaced by
+//! that part of the URI (as trurl's `--get` and adaparse's `-g` do).
+
+use std::fmt::Write as _;
+
+use urilex::{pct, UriRef};
+
+use crate::line::{self, Line};
+use crate::ops::diagnostic;
+use crate::stream::LineOp;
+
+/// The fields a template may name.
+const FIELDS: &str = "scheme, userinfo, host, port, path, query, fragment, authority, url, \
+                      port_or_default, query:NAME";
+
+/// One piece of a compiled template.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Piece {
+    Text(String),
+    Scheme,
+    Userinfo,
+    Host,
+    Port,
+    Path,
+    Query,
+    Fragment,
+    Authority,
+    Url,
+    PortOrDefault,
+    /// The decoded value of the first parameter of that name (`+` as space, form data).
+    QueryParam(String),
+}
+
+/// A compiled template.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Template(Vec<Piece>);
+
+impl Template {
+    /// Compiles `{field}` references; `{{` and `}}` are literal braces.
+    pub fn parse(template: &str) -> Result<Self, String> {
+        let mut pieces = Vec::new();
+        let mut text = String::new();
+        let mut chars = template.char_indices().peekable();
+        while let Some((i, c)) = chars.next() {
+            match c {
+                '{' if chars.peek().map(|&(_, c)| c) == Some('{') => {
+                    chars.next();
+                    text.push('{');
+                }
+                '}' if chars.peek().map(|&(_, c)| c) == Some('}') => {
+                    chars.next();
+                    text.push('}');
+                }
+                '{' => {
+                    let rest = &template[i + 1..];
+                    let Some(end) = rest.find('}') else {
+                        return Err(format!(
+                            "template: '{{' at byte {i} is not closed (write '{{{{' for a brace)"
+                        ));
+                    };
+                    let name = &rest[..end];
+                    let piece = match name {
+                        "scheme" => Piece::Scheme,
+                        "userinfo" => Piece::Userinfo,
+                        "host" => Piece::Host,
+                        "port" => Piece::Port,
+                        "path" => Piece::Path,
+                        "query" => Piece::Query,
+                        "fragment" => Piece::Fragment,
+                        "authority" => Piece::Authority,
+                        "url" => Piece::Url,
+                        "port_or_default" => Piece::PortOrDefault,
+                        _ => match name.strip_prefix("query:") {
+                            Some(param) if !param.is_empty() => Piece::QueryParam(param.to_owned()),
+                            _ => {
+                                return Err(format!(
+                                    "template: unknown field {{{name}}}; the fields are {FIELDS}"
+                                ))
+                            }
+                        },
+                    };
+                    if !text.is_empty() {
+                        pieces.push(Piece::Text(std::mem::take(&mut text)));
+                    }
+                    pieces.push(piece);
+                    for _ in 0..=name.chars().count() {
+                        chars.next();
+                    }
+                }
+                '}' => {
+                    return Err(format!(
+                        "template: '}}' at byte {i} has no '{{' (write '}}}}' for a brace)"
+                    ))
+                }
+                c => text.push(c),
+            }
+        }
+        if !text.is_empty() {
+            pieces.push(Piece::Text(text));
+        }
+        Ok(Template(pieces))
+    }
+
+    /// Writes the template for `uri`; an absent component is empty.
+    pub fn render(&self, uri: &UriRef<'_>, out: &mut String) {
+        for piece in &self.0 {
+            let text = match piece {
+                Piece::Text(t) => Some(t.as_str()),
+                Piece::Scheme => uri.scheme(),
+                Piece::Userinfo => uri.userinfo(),
+                Piece::Host => uri.host(),
+                Piece::Port => uri.port(),
+                Piece::Path => Some(uri.path()),
+                Piece::Query => uri.query(),
+                Piece::Fragment => uri.fragment(),
+                Piece::Authority => uri.authority(),
+                Piece::Url => Some(uri.as_str()),
+                Piece::PortOrDefault => {
+                    if let Some(port) = uri.port_or_default() {
+                        let _ = write!(out, "{port}");
+                    }
+                    None
+                }
+                Piece::QueryParam(name) => {
+                    let found = uri.query().and_then(|q| {
+                        pct::query_pairs(q)
+                            .plus_as_space(true)
+                            .find(|(k, _)| *k == name.as_str())
+                    });
+                    if let Some((_, value)) = found {
+                        let _ = write!(out, "{value}");
+                    }
+                    None
+                }
+            };
+            out.push_str(text.unwrap_or(""));
+        }
+    }
+}
+
+/// `urilex get`: the template per valid line; an invalid line gives an empty output line
+/// (so the output stays aligned with the input) and `LINE:BYTE: message` on stderr.
+pub struct Get {
+    /// The compiled template.
+    pub template: Template,
+}
+
+impl LineOp for Get {
+    fn line(&self, n: u64, bytes: Line<'_>, out: &mut String, err: &mut String) -> bool {
+        let ok = match line::parse(bytes) {
+            Ok(uri) => {
+                self.template.render(&uri, out);
+                true
+            }
+            Err(e) => {
+                diagnostic(err, "", n, e.index(), e);
+                false
+            }
+        };
+        out.push('\n');
+        ok
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn get(template: &str, uri: &str) -> String {
+        let mut out = String::new();
+        Template::parse(template)
+            .unwrap()
+            .render(&UriRef::parse(uri).unwrap(), &mut out);
+        out
+    }
+
+    #[test]
+    fn fields_braces_and_absent_components() {
+        let u = "https://me@example.com:8443/a/b?x=1&q=a+b%21&q=2#top";
+        assert_eq!(
+            get("{scheme}|{userinfo}|{host}|{port}|{path}", u),
+            "https|me|example.com|8443|/a/b"
+        );
+        assert_eq!(
+            get("{query}|{fragment}|{authority}", u),
+            "x=1&q=a+b%21&q=2|top|me@example.com:8443"
+        );
+        assert_eq!(
+            get("{query:q}/{query:none}/{{host}}/{url}", u),
+            format!("a b!//{{host}}/{u}")
+        );
+        assert_eq!(
+            get("{port_or_default} {port_or_default}", "http://h/"),
+            "80 80"
+        );
+        assert_eq!(
+            get("[{port}][{query}][{fragment}][{port_or_default}]", "urn:x"),
+            "[][][][]"
+        );
+        for bad in ["{hots}", "{host", "a}b", "{query:}"] {
+            assert!(Template::parse(bad).is_err(), "{bad}");
+        }
+        assert_eq!(get("é{host}ü", "//h"), "éhü");
+    }
+}
