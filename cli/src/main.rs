@@ -1,8 +1,9 @@
 //! `urilex`: bulk parse, check, resolve, normalize and extract RFC 3986 URI references.
 //!
-//! Every subcommand reads one URI per line from files or stdin, streams in constant memory,
-//! and never stops at a bad line. With no arguments and no piped input, `urilex` runs the main
-//! job on a sample compiled into the binary and prints a summary.
+//! Every subcommand reads one URI per line from files, stdin or its arguments, streams in
+//! constant memory, and never stops at a bad line. With no arguments on a terminal (or as
+//! `urilex summary --sample`), `urilex` runs the main job on a sample compiled into the binary
+//! and prints a summary.
 #![forbid(unsafe_code)]
 
 mod edit;
