@@ -6,6 +6,7 @@ use alloc::string::String;
 use core::fmt;
 use core::str::FromStr;
 
+use crate::parse::FromLayout;
 use crate::parse::Layout;
 use crate::pct::{is, ALPHA, DIGIT, IPVFUTURE, PATH, QUERY, REG_NAME, SCHEME, USERINFO};
 use crate::{Component, ErrorKind, Normalization, Normalized, ParseError, Resolved, UriRef};

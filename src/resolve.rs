@@ -5,6 +5,8 @@ use core::fmt;
 
 use crate::dot_segments::{self, has_dot_segment, has_slash_dot, rfind_slash, Dots, Joined};
 #[cfg(feature = "alloc")]
+use crate::parse::FromLayout;
+#[cfg(feature = "alloc")]
 use crate::ParseError;
 use crate::{Component, UriRef};
 

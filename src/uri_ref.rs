@@ -85,10 +85,6 @@ impl<'a> UriRef<'a> {
         parse::parse(input, Rule::RelativeRef)
     }
 
-    pub(crate) const fn from_layout(input: &'a str, layout: Layout) -> Self {
-        UriRef { input, layout }
-    }
-
     /// The text from `start` to `end`. The parser's boundaries always slice; the empty
     /// fallback (never taken) keeps this from panicking, so that the compiler may drop a
     /// component read whose value goes unused.
