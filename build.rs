@@ -54,6 +54,8 @@ const RULES: &[(&str, &str)] = &[
     ("URI", "START_URI"),
     ("absolute-URI", "START_ABSOLUTE_URI"),
     ("relative-ref", "START_RELATIVE_REF"),
+    ("origin-form", "START_ORIGIN_FORM"),
+    ("authority-form", "START_AUTHORITY_FORM"),
 ];
 
 #[allow(dead_code)] // `main` is unused when a test includes this file as a module.

@@ -1368,62 +1368,6 @@ mod serde_impls {
     }
 }
 
-// ---- http -------------------------------------------------------------------------------------
-
-#[cfg(feature = "http")]
-mod http_impls {
-    use super::UriBuf;
-    use crate::{ParseError, UriRef};
-
-    /// Converts for use in an HTTP message. The fragment is left out: HTTP request targets carry
-    /// none (RFC 9110 §4.2.4, RFC 9112 §3.2), and `http::Uri` cannot hold one. `http::Uri`
-    /// accepts absolute URIs with an authority, `/`-paths (origin-form) and authorities; other
-    /// references are refused with its error.
-    impl TryFrom<&UriBuf> for http::Uri {
-        type Error = http::uri::InvalidUri;
-
-        fn try_from(u: &UriBuf) -> Result<Self, Self::Error> {
-            http::Uri::try_from(u.as_uri_ref())
-        }
-    }
-
-    impl TryFrom<UriBuf> for http::Uri {
-        type Error = http::uri::InvalidUri;
-
-        fn try_from(u: UriBuf) -> Result<Self, Self::Error> {
-            http::Uri::try_from(&u)
-        }
-    }
-
-    impl TryFrom<UriRef<'_>> for http::Uri {
-        type Error = http::uri::InvalidUri;
-
-        fn try_from(u: UriRef<'_>) -> Result<Self, Self::Error> {
-            let s = u.as_str();
-            let end = u.fragment().map_or(s.len(), |f| s.len() - f.len() - 1);
-            http::Uri::try_from(&s[..end])
-        }
-    }
-
-    /// Parses the text of an `http::Uri` (which accepts some bytes RFC 3986 does not, such as
-    /// `{`, `}` and `"` in a path or query: those are refused).
-    impl TryFrom<&http::Uri> for UriBuf {
-        type Error = ParseError;
-
-        fn try_from(u: &http::Uri) -> Result<Self, ParseError> {
-            UriBuf::try_from(alloc::string::ToString::to_string(u))
-        }
-    }
-
-    impl TryFrom<http::Uri> for UriBuf {
-        type Error = ParseError;
-
-        fn try_from(u: http::Uri) -> Result<Self, ParseError> {
-            UriBuf::try_from(&u)
-        }
-    }
-}
-
 /// The length limit, through the lowered [`MAX_LEN`] of test builds (64 bytes): every setter
 /// and the builder refuse a result longer than the limit, and leave the buffer as it was.
 #[cfg(test)]

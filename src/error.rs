@@ -39,6 +39,13 @@ pub enum ErrorKind {
     /// The input is longer than `u32::MAX` bytes (offsets are `u32`); the index is
     /// `u32::MAX`.
     TooLong,
+    /// A request target whose form does not go with its method (RFC 9112 §3.2: `*` only with
+    /// OPTIONS, authority-form only and always with CONNECT, origin-form starting with `/`,
+    /// absolute-form with a scheme). The index is 0.
+    FormNotAllowed,
+    /// A CONNECT target's port is absent, empty, zero or above 65535 (RFC 9110 §9.3.6). The
+    /// index points at the port (or the end, when there is none).
+    InvalidConnectPort,
 }
 
 /// Why an input is not a URI reference, and where.
@@ -192,6 +199,13 @@ impl fmt::Display for ParseError {
                 write!(f, "fragment not allowed here: '#' at byte {at} (absolute-URI, RFC 3986 section 4.3)")
             }
             ErrorKind::TooLong => write!(f, "input longer than {} bytes", u32::MAX),
+            ErrorKind::FormNotAllowed => f.write_str(
+                "request target form not allowed for the method: '*' only with OPTIONS, host:port only and always with CONNECT, otherwise a path starting with '/' or an absolute URI (RFC 9112 section 3.2)",
+            ),
+            ErrorKind::InvalidConnectPort => write!(
+                f,
+                "CONNECT needs a port from 1 to 65535 at byte {at} (RFC 9110 section 9.3.6)"
+            ),
         }
     }
 }
@@ -221,6 +235,11 @@ pub enum Error {
     Parse(ParseError),
     /// Resolution failed.
     Resolve(crate::ResolveError),
+    /// A request has no valid target URI.
+    Target(crate::TargetError),
+    /// A conversion with `http::Uri` was refused.
+    #[cfg(feature = "http")]
+    Http(crate::HttpUriError),
     /// A setter or the builder of [`UriBuf`](crate::UriBuf) refused its input.
     #[cfg(feature = "alloc")]
     Set(crate::SetError),
@@ -259,6 +278,9 @@ macro_rules! umbrella {
 umbrella! {
     Parse(ParseError),
     Resolve(crate::ResolveError),
+    Target(crate::TargetError),
+    #[cfg(feature = "http")]
+    Http(crate::HttpUriError),
     #[cfg(feature = "alloc")]
     Set(crate::SetError),
 }

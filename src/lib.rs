@@ -65,10 +65,13 @@ mod error;
 #[cfg(feature = "extract")]
 pub mod extract;
 mod host;
+#[cfg(feature = "http")]
+mod http_uri;
 mod normalize;
 mod parse;
 pub mod pct;
 mod recompose;
+mod request_target;
 mod resolve;
 mod scan;
 mod security;
@@ -86,8 +89,11 @@ pub use error::{Error, ErrorKind, ParseError};
 #[cfg(feature = "extract")]
 pub use extract::{extract, extract_html};
 pub use host::{Host, HostKind};
+#[cfg(feature = "http")]
+pub use http_uri::HttpUriError;
 pub use normalize::{Normalization, Normalized};
 pub use recompose::{recompose, Recomposed};
+pub use request_target::{HostPort, RequestTarget, TargetError, TargetForm};
 pub use resolve::{Base, Mode, ResolveError, Resolved, ResolvedPath, Resolver};
 pub use security::{Redacted, REDACTED_PASSWORD};
 pub use uri_ref::{PathSegments, Segments, UriRef};

@@ -10,10 +10,10 @@ use crate::host;
 use crate::scan::{self, skip, FirstBlock};
 use crate::tables::{
     Mark, BYTE_CLASS, COMPONENT, END, FAIL_KIND, FIRST_ACCEL, FIRST_FAIL, FIRST_MARK, LOOP_BIT,
-    LOOP_BITS, MARK, MARK_THEN, START_ABSOLUTE_URI, START_RELATIVE_REF, START_URI,
-    START_URI_REFERENCE, STATE_AUTH_START, STATE_FRAGMENT, STATE_HOST_OR_USERINFO, STATE_IPV6,
-    STATE_NC_SEG, STATE_NOT_SCHEME, STATE_PATH, STATE_QUERY, STATE_SCHEME_END, STATE_SCHEME_OR_SEG,
-    STRIDE_SHIFT, TRANS,
+    LOOP_BITS, MARK, MARK_THEN, START_ABSOLUTE_URI, START_AUTHORITY_FORM, START_ORIGIN_FORM,
+    START_RELATIVE_REF, START_URI, START_URI_REFERENCE, STATE_AUTH_START, STATE_FRAGMENT,
+    STATE_HOST_OR_USERINFO, STATE_IPV6, STATE_NC_SEG, STATE_NOT_SCHEME, STATE_PATH, STATE_QUERY,
+    STATE_SCHEME_END, STATE_SCHEME_OR_SEG, STRIDE_SHIFT, TRANS,
 };
 use crate::{Component, ErrorKind, ParseError};
 
@@ -28,6 +28,11 @@ pub(crate) enum Rule {
     AbsoluteUri,
     /// `relative-ref` (§4.2)
     RelativeRef,
+    /// RFC 9112 §3.2.1 `origin-form`: an absolute path (RFC 9110 §4.1) and a query.
+    OriginForm,
+    /// RFC 9112 §3.2.3 `authority-form` and the Host header (RFC 9110 §7.2): a host from the
+    /// first byte, and a port.
+    AuthorityForm,
 }
 
 /// Component boundaries as byte offsets into the input.
@@ -82,6 +87,9 @@ pub(crate) fn parse<'a, T: FromLayout<'a>>(input: &'a str, rule: Rule) -> Result
         return Err(too_long(input));
     }
     let bytes = input.as_bytes();
+    if matches!(rule, Rule::OriginForm | Rule::AuthorityForm) {
+        return parse_from_start(input, rule);
+    }
     if rule != Rule::RelativeRef {
         if let Some((colon, block)) = scan::scheme_colon_slash_slash(bytes) {
             // What the DFA would do from START or URI_START up to SCHEME_END (tested below).
@@ -240,6 +248,8 @@ fn parse_from_start<'a, T: FromLayout<'a>>(input: &'a str, rule: Rule) -> Result
         Rule::Uri => START_URI,
         Rule::AbsoluteUri => START_ABSOLUTE_URI,
         Rule::RelativeRef => START_RELATIVE_REF,
+        Rule::OriginForm => START_ORIGIN_FORM,
+        Rule::AuthorityForm => START_AUTHORITY_FORM,
     };
     Parser::new(input, rule).run(start, 0)
 }
@@ -260,7 +270,10 @@ impl<'a> Parser<'a> {
                 path_end: end,
                 query_end: end,
             },
-            no_fragment: rule == Rule::AbsoluteUri,
+            no_fragment: matches!(
+                rule,
+                Rule::AbsoluteUri | Rule::OriginForm | Rule::AuthorityForm
+            ),
         }
     }
 

@@ -1,0 +1,383 @@
+//! HTTP request targets (RFC 9112 §3.2), the Host header (RFC 9110 §7.2), and the target URI
+//! of a request (RFC 9112 §3.3): what a proxy or server receives, read by the same tables and
+//! driver as URI references (`tables/uri.dfa`: the start rules `origin-form` and
+//! `authority-form`; absolute-form is `absolute-URI`).
+
+use core::fmt;
+
+use crate::parse::{self, FromLayout, Layout, Rule};
+use crate::{Component, ErrorKind, ParseError, UriRef};
+
+/// Which of the four forms of RFC 9112 §3.2 a request target has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TargetForm {
+    /// `origin-form = absolute-path [ "?" query ]` (§3.2.1): `GET /where?q=now`.
+    Origin,
+    /// `absolute-form = absolute-URI` (§3.2.2): what a client sends to a proxy.
+    Absolute,
+    /// `authority-form = uri-host ":" port` (§3.2.3): CONNECT only.
+    Authority,
+    /// `asterisk-form = "*"` (§3.2.4): a server-wide OPTIONS.
+    Asterisk,
+}
+
+/// A request target, validated for its method (RFC 9112 §3.2), borrowing the text.
+///
+/// - `CONNECT` takes only authority-form, with a port from 1 to 65535 (RFC 9110 §9.3.6);
+/// - `*` only with `OPTIONS`;
+/// - every other method takes origin-form (RFC 9110 `absolute-path`: `//evil/p` is a path,
+///   not an authority) or absolute-form.
+///
+/// A target carries no fragment and no whitespace (§3.2).
+///
+/// ```
+/// use urilex::{RequestTarget, TargetForm};
+/// let t = RequestTarget::parse("GET", "/where?q=now")?;
+/// assert_eq!((t.form(), t.path(), t.query()), (TargetForm::Origin, "/where", Some("q=now")));
+/// let t = RequestTarget::parse("GET", "//evil.example/p")?;
+/// assert_eq!((t.host(), t.path()), (None, "//evil.example/p"));
+/// let t = RequestTarget::parse("CONNECT", "example.com:443")?;
+/// assert_eq!((t.form(), t.host(), t.port()), (TargetForm::Authority, Some("example.com"), Some("443")));
+/// let t = RequestTarget::parse("GET", "http://www.example.org/pub/WWW/TheProject.html")?;
+/// assert_eq!((t.form(), t.scheme(), t.host()), (TargetForm::Absolute, Some("http"), Some("www.example.org")));
+/// assert_eq!(RequestTarget::parse("OPTIONS", "*")?.form(), TargetForm::Asterisk);
+///
+/// assert!(RequestTarget::parse("GET", "*").is_err());
+/// assert!(RequestTarget::parse("CONNECT", "/p").is_err());
+/// assert!(RequestTarget::parse("CONNECT", "example.com").is_err()); // no port (§9.3.6)
+/// assert!(RequestTarget::parse("GET", "/a#frag").is_err());
+/// # Ok::<(), urilex::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RequestTarget<'a> {
+    form: TargetForm,
+    /// Origin- and absolute-form: the reference (an origin-form's has no authority).
+    /// Authority-form: the host and port (see [`HostPort`]). Asterisk-form: `*` as a path.
+    uri: UriRef<'a>,
+    host_port: Option<HostPort<'a>>,
+}
+
+impl<'a> RequestTarget<'a> {
+    /// Parses `target` as the request target of a request with `method` (RFC 9112 §3.2).
+    ///
+    /// Errors: the grammar's ([`ErrorKind::InvalidChar`] and the others, at the offending
+    /// byte); [`ErrorKind::FormNotAllowed`] when the form does not go with the method (index
+    /// 0); [`ErrorKind::InvalidConnectPort`] for a CONNECT port that is absent, empty, zero or
+    /// above 65535 (at the port).
+    pub fn parse(method: &str, target: &'a str) -> Result<Self, ParseError> {
+        let form_error = || ParseError::new(target, 0, ErrorKind::FormNotAllowed, Component::Path);
+        if method == "CONNECT" {
+            let hp = HostPort::parse(target)?;
+            match hp.port_u16() {
+                Some(p) if p != 0 => {}
+                _ => {
+                    let at = hp.port().map_or(target.len(), |_| hp.host().len() + 1);
+                    return Err(ParseError::new(
+                        target,
+                        at,
+                        ErrorKind::InvalidConnectPort,
+                        Component::Port,
+                    ));
+                }
+            }
+            if hp.host().is_empty() {
+                return Err(ParseError::new(
+                    target,
+                    0,
+                    ErrorKind::InvalidChar,
+                    Component::Host,
+                ));
+            }
+            return Ok(RequestTarget {
+                form: TargetForm::Authority,
+                uri: UriRef::from_layout(target, Layout::default()),
+                host_port: Some(hp),
+            });
+        }
+        let (form, rule) = match target.as_bytes().first() {
+            Some(b'*') if target.len() == 1 => {
+                if method != "OPTIONS" {
+                    return Err(form_error());
+                }
+                // "*" as a relative path: the asterisk is its own form, not a grammar rule.
+                let layout = Layout {
+                    host_end: 1,
+                    path_end: 1,
+                    query_end: 1,
+                    ..Layout::default()
+                };
+                return Ok(RequestTarget {
+                    form: TargetForm::Asterisk,
+                    uri: UriRef::from_layout(target, layout),
+                    host_port: None,
+                });
+            }
+            Some(b'/') => (TargetForm::Origin, Rule::OriginForm),
+            Some(b) if b.is_ascii_alphabetic() => (TargetForm::Absolute, Rule::AbsoluteUri),
+            _ => return Err(form_error()),
+        };
+        let uri: UriRef<'a> = parse::parse(target, rule)?;
+        Ok(RequestTarget {
+            form,
+            uri,
+            host_port: None,
+        })
+    }
+
+    /// The form.
+    pub fn form(&self) -> TargetForm {
+        self.form
+    }
+
+    /// The whole target, as received.
+    pub fn as_str(&self) -> &'a str {
+        self.uri.as_str()
+    }
+
+    /// The scheme of an absolute-form target.
+    pub fn scheme(&self) -> Option<&'a str> {
+        self.uri.scheme()
+    }
+
+    /// The userinfo of an absolute-form target: a proxy should refuse it in http(s) URIs
+    /// (RFC 9110 §4.2.4); [`target_uri`](Self::target_uri) does.
+    pub fn userinfo(&self) -> Option<&'a str> {
+        self.uri.userinfo()
+    }
+
+    /// The authority (absolute-form and authority-form).
+    pub fn authority(&self) -> Option<&'a str> {
+        match self.host_port {
+            Some(hp) => Some(hp.as_str()),
+            None => self.uri.authority(),
+        }
+    }
+
+    /// The host (absolute-form and authority-form), as written; IP literals keep brackets.
+    pub fn host(&self) -> Option<&'a str> {
+        match self.host_port {
+            Some(hp) => Some(hp.host()),
+            None => self.uri.host(),
+        }
+    }
+
+    /// The port, without `:` (absolute-form and authority-form).
+    pub fn port(&self) -> Option<&'a str> {
+        match self.host_port {
+            Some(hp) => hp.port(),
+            None => self.uri.port(),
+        }
+    }
+
+    /// The port as a number (absent, empty, or above 65535: `None`).
+    pub fn port_u16(&self) -> Option<u16> {
+        crate::accessors::port_number(self.port()?)
+    }
+
+    /// The path: origin-form's absolute path, absolute-form's path (possibly empty, sent as
+    /// `/`, §3.2.1); empty for authority-form and asterisk-form.
+    pub fn path(&self) -> &'a str {
+        match self.form {
+            TargetForm::Origin | TargetForm::Absolute => self.uri.path(),
+            TargetForm::Authority | TargetForm::Asterisk => "",
+        }
+    }
+
+    /// The query, without `?`.
+    pub fn query(&self) -> Option<&'a str> {
+        self.uri.query()
+    }
+
+    /// The target as a URI: absolute-form only (an origin-form target such as `//a/b` is an
+    /// absolute path, which a URI reference would read as a network-path reference).
+    pub fn uri(&self) -> Option<UriRef<'a>> {
+        match self.form {
+            TargetForm::Absolute => Some(self.uri),
+            _ => None,
+        }
+    }
+}
+
+/// A Host header value (RFC 9110 §7.2: `uri-host [ ":" port ]`), or the authority of an
+/// authority-form target, borrowing the text.
+///
+/// ```
+/// use urilex::HostPort;
+/// let h = HostPort::parse("[::1]:8080")?;
+/// assert_eq!((h.host(), h.port(), h.port_u16()), ("[::1]", Some("8080"), Some(8080)));
+/// assert_eq!(HostPort::parse("example.com")?.port(), None);
+/// assert_eq!(HostPort::parse("")?.host(), ""); // allowed: a target URI without authority
+/// assert!(HostPort::parse("user@example.com").is_err());
+/// assert!(HostPort::parse("example.com/").is_err());
+/// # Ok::<(), urilex::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HostPort<'a> {
+    value: &'a str,
+    /// Where the host ends: at the `:` before the port, or at the end.
+    host_end: usize,
+}
+
+/// What the authority-form rule leaves: the host ends where a port mark put it, or at the end.
+struct HostEnd(usize);
+
+impl FromLayout<'_> for HostEnd {
+    fn from_layout(_: &str, layout: Layout) -> Self {
+        HostEnd(layout.host_end as usize)
+    }
+}
+
+impl<'a> HostPort<'a> {
+    /// Parses a Host header value (or an authority-form target).
+    pub fn parse(value: &'a str) -> Result<Self, ParseError> {
+        let HostEnd(host_end) = parse::parse(value, Rule::AuthorityForm)?;
+        // The table's host states go on to a path, a query or a fragment like an
+        // authority's; none may follow here.
+        if let Some(i) = value.bytes().position(|b| matches!(b, b'/' | b'?' | b'#')) {
+            let component = if i < host_end {
+                Component::Host
+            } else {
+                Component::Port
+            };
+            return Err(ParseError::new(value, i, ErrorKind::InvalidChar, component));
+        }
+        Ok(HostPort { value, host_end })
+    }
+
+    /// The host, as written (IP literals with brackets; may be empty).
+    pub fn host(&self) -> &'a str {
+        self.value.get(..self.host_end).unwrap_or(self.value)
+    }
+
+    /// The port, without `:`; `Some("")` for `host:`.
+    pub fn port(&self) -> Option<&'a str> {
+        self.value.get(self.host_end + 1..)
+    }
+
+    /// The port as a number: `None` when absent, empty, or above 65535.
+    pub fn port_u16(&self) -> Option<u16> {
+        crate::accessors::port_number(self.port()?)
+    }
+
+    /// The whole value.
+    pub fn as_str(&self) -> &'a str {
+        self.value
+    }
+}
+
+/// Why a request has no valid target URI (RFC 9112 §3.3, RFC 9110 §4.2, §7.2, §9.3.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum TargetError {
+    /// An origin-form or asterisk-form target and no Host header: 400 (§3.2).
+    MissingHost,
+    /// The Host header is not `uri-host [ ":" port ]`.
+    InvalidHost(ParseError),
+    /// An absolute-form target whose authority differs from the Host header. A proxy must
+    /// ignore the Host header then (§3.2.2), so this is a report, not always a refusal.
+    HostMismatch,
+    /// An http or https URI with an empty host (RFC 9110 §4.2.1: must be rejected).
+    EmptyHost,
+    /// Userinfo in an http or https target (RFC 9110 §4.2.4: it obscures the authority).
+    Userinfo,
+    /// The scheme given for the connection is not a scheme (RFC 3986 §3.1).
+    InvalidScheme,
+}
+
+impl fmt::Display for TargetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TargetError::MissingHost => f.write_str("no Host header for an origin-form or asterisk-form target (RFC 9112 section 3.2)"),
+            TargetError::InvalidHost(e) => write!(f, "invalid Host header: {e}"),
+            TargetError::HostMismatch => f.write_str("the Host header differs from the authority of the absolute-form target (RFC 9112 section 3.2.2: the target's wins)"),
+            TargetError::EmptyHost => f.write_str("an http(s) URI with an empty host (RFC 9110 section 4.2.1)"),
+            TargetError::Userinfo => f.write_str("userinfo in an http(s) target (RFC 9110 section 4.2.4)"),
+            TargetError::InvalidScheme => f.write_str("the connection's scheme is not a scheme (RFC 3986 section 3.1)"),
+        }
+    }
+}
+
+impl core::error::Error for TargetError {}
+
+#[cfg(feature = "alloc")]
+impl RequestTarget<'_> {
+    /// The target URI of the request (RFC 9112 §3.3): the absolute-form target itself; else
+    /// `scheme` (the connection's: `http`, or `https` over TLS) with the authority (the
+    /// authority-form target, or the Host header) and the origin-form's path and query (empty
+    /// for authority-form and asterisk-form).
+    ///
+    /// Refused, with the RFC's reason: no Host header where one is needed, an invalid one, one
+    /// that differs from an absolute-form authority (a proxy that ignores the Host header
+    /// there, as §3.2.2 says it must, passes `None`), an empty host or userinfo in an http(s)
+    /// URI (RFC 9110 §4.2.1, §4.2.4).
+    ///
+    /// ```
+    /// use urilex::{RequestTarget, TargetError};
+    /// let t = RequestTarget::parse("GET", "/pub/WWW/TheProject.html?x")?;
+    /// assert_eq!(t.target_uri("http", Some("www.example.org:8080"))?.as_str(), "http://www.example.org:8080/pub/WWW/TheProject.html?x");
+    /// assert_eq!(t.target_uri("http", None), Err(TargetError::MissingHost));
+    /// let t = RequestTarget::parse("GET", "http://u:p@evil.example/")?;
+    /// assert_eq!(t.target_uri("http", None), Err(TargetError::Userinfo));
+    /// let t = RequestTarget::parse("GET", "http://a.example/")?;
+    /// assert_eq!(t.target_uri("http", Some("b.example")), Err(TargetError::HostMismatch));
+    /// let t = RequestTarget::parse("CONNECT", "server.example.com:80")?;
+    /// assert_eq!(t.target_uri("http", Some("server.example.com:80"))?.as_str(), "http://server.example.com:80");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn target_uri(
+        &self,
+        scheme: &str,
+        host_header: Option<&str>,
+    ) -> Result<crate::UriBuf, TargetError> {
+        let host_header = host_header
+            .map(|h| HostPort::parse(h).map_err(TargetError::InvalidHost))
+            .transpose()?;
+        let http = |scheme: &str| {
+            scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https")
+        };
+        if self.form == TargetForm::Absolute {
+            let scheme = self.uri.scheme().unwrap_or_default();
+            if http(scheme) {
+                if self.uri.userinfo().is_some() {
+                    return Err(TargetError::Userinfo);
+                }
+                if self.uri.host().is_none_or(str::is_empty) {
+                    return Err(TargetError::EmptyHost);
+                }
+            }
+            if let Some(h) = host_header {
+                let same = self
+                    .uri
+                    .host()
+                    .is_some_and(|t| t.eq_ignore_ascii_case(h.host()))
+                    && self.uri.port_or_default()
+                        == crate::accessors::port_or_default(Some(scheme), h.port());
+                if !same {
+                    return Err(TargetError::HostMismatch);
+                }
+            }
+            return Ok(self.uri.to_buf());
+        }
+        let authority = match (self.host_port, host_header) {
+            (Some(hp), _) => hp,
+            (None, Some(h)) => h,
+            (None, None) => return Err(TargetError::MissingHost),
+        };
+        if http(scheme) && authority.host().is_empty() {
+            return Err(TargetError::EmptyHost);
+        }
+        let mut b = crate::UriBuf::builder()
+            .scheme(scheme)
+            .host(authority.host());
+        if let Some(port) = authority.port() {
+            b = b.port(port);
+        }
+        if self.form == TargetForm::Origin {
+            b = b.path(self.uri.path());
+            if let Some(q) = self.uri.query() {
+                b = b.query(q);
+            }
+        }
+        b.build().map_err(|_| TargetError::InvalidScheme)
+    }
+}
