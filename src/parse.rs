@@ -24,10 +24,11 @@ pub(crate) enum Rule {
     UriReference,
     /// `URI` (§3)
     Uri,
-    /// `absolute-URI` (§4.3)
-    AbsoluteUri,
     /// `relative-ref` (§4.2)
     RelativeRef,
+    // The rules below allow no fragment (`Parser::new` compares with the first of them).
+    /// `absolute-URI` (§4.3)
+    AbsoluteUri,
     /// RFC 9112 §3.2.1 `origin-form`: an absolute path (RFC 9110 §4.1) and a query.
     OriginForm,
     /// RFC 9112 §3.2.3 `authority-form` and the Host header (RFC 9110 §7.2): a host from the
@@ -74,7 +75,8 @@ struct Parser<'a> {
     no_fragment: bool,
 }
 
-/// Parses `input` by `rule`, in one pass.
+/// Parses `input` by `rule`, in one pass. (The request-target rules have their own entries,
+/// [`origin_form`] and [`parse_from_start`], so that this one keeps its size.)
 ///
 /// The commonest shapes start without the DFA loop: "scheme://host" for every rule but
 /// relative-ref, and for references the shapes of links (`/path`, `//host/path`, `#frag`,
@@ -87,9 +89,6 @@ pub(crate) fn parse<'a, T: FromLayout<'a>>(input: &'a str, rule: Rule) -> Result
         return Err(too_long(input));
     }
     let bytes = input.as_bytes();
-    if matches!(rule, Rule::OriginForm | Rule::AuthorityForm) {
-        return parse_from_start(input, rule);
-    }
     if rule != Rule::RelativeRef {
         if let Some((colon, block)) = scan::scheme_colon_slash_slash(bytes) {
             // What the DFA would do from START or URI_START up to SCHEME_END (tested below).
@@ -239,10 +238,40 @@ fn plain_after_path(
     })
 }
 
+/// RFC 9112 origin-form (`absolute-path [ "?" query ]`) by runs, as [`parse`] takes
+/// path-absolute references: '/', the path's run, then '?' and the query's run. The DFA loop
+/// (from PATH or QUERY) takes anything else, '#' included, which the mark `fragment` refuses
+/// for this rule (tested below against the DFA alone).
+pub(crate) fn origin_form<'a, T: FromLayout<'a>>(input: &'a str) -> Result<T, ParseError> {
+    let bytes = input.as_bytes();
+    if bytes.first() != Some(&b'/') {
+        return parse_from_start(input, Rule::OriginForm);
+    }
+    let mut p = Parser::new(input, Rule::OriginForm);
+    let end = skip(bytes, 1, PATH_LOOP);
+    let (state, pos) = match bytes.get(end) {
+        None => return Ok(T::from_layout(input, p.layout)),
+        // What the mark `query` does: no authority to close, the path ends at the '?'.
+        Some(b'?') => {
+            p.layout.path_end = end as u32; // < MAX_LEN: `end` indexes the input
+            let query_end = skip(bytes, end + 1, QUERY_LOOP);
+            if query_end == bytes.len() {
+                return Ok(T::from_layout(input, p.layout));
+            }
+            (STATE_QUERY, query_end)
+        }
+        _ => (STATE_PATH, end),
+    };
+    p.run_on(state, pos)
+}
+
 /// [`parse`] by the DFA alone, from the rule's start state. Out of line, like
 /// [`Parser::run_on`], so that [`parse`] stays small for the common case.
 #[inline(never)]
-fn parse_from_start<'a, T: FromLayout<'a>>(input: &'a str, rule: Rule) -> Result<T, ParseError> {
+pub(crate) fn parse_from_start<'a, T: FromLayout<'a>>(
+    input: &'a str,
+    rule: Rule,
+) -> Result<T, ParseError> {
     let start = match rule {
         Rule::UriReference => START_URI_REFERENCE,
         Rule::Uri => START_URI,
@@ -543,7 +572,11 @@ mod tests {
 
     // The parser gives layouts; these tests compare the references they make.
     fn parse(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
-        super::parse(input, rule)
+        match rule {
+            Rule::OriginForm => super::origin_form(input),
+            Rule::AuthorityForm => super::parse_from_start(input, rule),
+            _ => super::parse(input, rule),
+        }
     }
     fn parse_from_start(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
         super::parse_from_start(input, rule)
@@ -667,6 +700,8 @@ mod tests {
             Rule::RelativeRef,
             Rule::Uri,
             Rule::AbsoluteUri,
+            Rule::OriginForm,
+            Rule::AuthorityForm,
         ];
         let mut random_input = random_inputs(0x2545_f491_4f6c_dd1d);
         let mut checked = 0;

@@ -116,7 +116,13 @@ impl<'a> RequestTarget<'a> {
             Some(b) if b.is_ascii_alphabetic() => (TargetForm::Absolute, Rule::AbsoluteUri),
             _ => return Err(form_error()),
         };
-        let uri: UriRef<'a> = parse::parse(target, rule)?;
+        // Absolute-form (rare but for proxies) by the DFA alone: `parse::parse`, which has
+        // the shortcuts, measured 8 instructions per URL more for every UriRef parse in a
+        // binary that also called it from here.
+        let uri: UriRef<'a> = match rule {
+            Rule::OriginForm => parse::origin_form(target)?,
+            _ => parse::parse_from_start(target, rule)?,
+        };
         Ok(RequestTarget {
             form,
             uri,
@@ -230,7 +236,7 @@ impl FromLayout<'_> for HostEnd {
 impl<'a> HostPort<'a> {
     /// Parses a Host header value (or an authority-form target).
     pub fn parse(value: &'a str) -> Result<Self, ParseError> {
-        let HostEnd(host_end) = parse::parse(value, Rule::AuthorityForm)?;
+        let HostEnd(host_end) = parse::parse_from_start(value, Rule::AuthorityForm)?;
         // The table's host states go on to a path, a query or a fragment like an
         // authority's; none may follow here.
         if let Some(i) = value.bytes().position(|b| matches!(b, b'/' | b'?' | b'#')) {
@@ -341,7 +347,7 @@ impl RequestTarget<'_> {
                 if self.uri.userinfo().is_some() {
                     return Err(TargetError::Userinfo);
                 }
-                if self.uri.host().is_none_or(str::is_empty) {
+                if self.uri.host().map_or(true, str::is_empty) {
                     return Err(TargetError::EmptyHost);
                 }
             }

@@ -345,6 +345,35 @@ impl Parse for Url {
     }
 }
 
+/// urilex's request-target parser (RFC 9112 §3.2) with method GET: origin-form or
+/// absolute-form, the two forms `http::Uri::from_str` (hyper's parser) is used for.
+pub struct UrilexTarget;
+
+impl Parse for UrilexTarget {
+    const NAME: &'static str = "urilex-target";
+    #[inline]
+    fn parse(s: &str) -> bool {
+        match urilex::RequestTarget::parse("GET", s) {
+            Ok(t) => {
+                black_box(&t);
+                true
+            }
+            Err(_) => false,
+        }
+    }
+    #[inline]
+    fn host_path(s: &str) -> bool {
+        match urilex::RequestTarget::parse("GET", s) {
+            Ok(t) => {
+                black_box(t.host());
+                black_box(t.path());
+                true
+            }
+            Err(_) => false,
+        }
+    }
+}
+
 impl Parse for Http {
     const NAME: &'static str = "http";
     #[inline]
@@ -652,6 +681,7 @@ macro_rules! for_each_parser {
         $m!(IriString);
         $m!(Url);
         $m!(Http);
+        $m!(UrilexTarget);
         $m!(Ada);
         $m!(Uriparse);
     };

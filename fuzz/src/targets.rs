@@ -17,6 +17,8 @@ pub const ALL: &[(&str, Check)] = &[
     ("uribuf", uribuf),
     ("resolve", resolve),
     ("extract", extract),
+    #[cfg(feature = "http")]
+    ("request_target", request_target),
 ];
 
 /// Any bytes through the byte API; text through every parse invariant.
@@ -84,4 +86,76 @@ pub fn extract(data: &[u8]) -> Result<(), String> {
     return invariants::check_extract(data);
     #[cfg(not(feature = "extract"))]
     return Ok(drop(data));
+}
+
+/// A method (chosen by the first byte) and a request target (the rest): parsing never panics,
+/// an accepted target keeps its form's shape, the target URI re-parses as a URI with that
+/// host, and every conversion with `http::Uri` that succeeds reads the same host, port, path
+/// and query on both sides.
+#[cfg(feature = "http")]
+pub fn request_target(data: &[u8]) -> Result<(), String> {
+    use urilex::{HostPort, RequestTarget, TargetForm, UriBuf, UriRef};
+    let Some((&first, rest)) = data.split_first() else {
+        return Ok(());
+    };
+    let Ok(target) = std::str::from_utf8(rest) else {
+        return Ok(());
+    };
+    let method = ["GET", "CONNECT", "OPTIONS", "POST"][usize::from(first) % 4];
+    if let Ok(hp) = HostPort::parse(target) {
+        let whole = match hp.port() {
+            Some(p) => format!("{}:{p}", hp.host()),
+            None => hp.host().to_owned(),
+        };
+        if whole != target {
+            return Err(format!("HostPort {hp:?} does not rebuild {target:?}"));
+        }
+    }
+    if let Ok(t) = RequestTarget::parse(method, target) {
+        let shape_ok = match t.form() {
+            TargetForm::Authority => method == "CONNECT" && t.port_u16().is_some_and(|p| p > 0),
+            TargetForm::Asterisk => method == "OPTIONS" && target == "*",
+            TargetForm::Origin => {
+                method != "CONNECT" && target.starts_with('/') && !target.contains('#')
+            }
+            TargetForm::Absolute => {
+                method != "CONNECT" && t.scheme().is_some() && !target.contains('#')
+            }
+        };
+        if !shape_ok || t.as_str() != target {
+            return Err(format!("{method} {target:?}: {t:?}"));
+        }
+        if let Ok(uri) = t.target_uri("http", Some("h.example:80")) {
+            let again =
+                UriRef::parse_uri(uri.as_str()).map_err(|e| format!("target URI {uri:?}: {e}"))?;
+            if again.host().map_or(true, str::is_empty) {
+                return Err(format!("target URI {uri:?} has no host"));
+            }
+        }
+        if let Ok(h) = http::Uri::try_from(&t) {
+            if t.host() != h.host() || t.port_u16() != h.port_u16() || t.query() != h.query() {
+                return Err(format!("{method} {target:?}: http reads {h:?}"));
+            }
+        }
+    }
+    if let Ok(u) = UriRef::parse(target) {
+        if let Ok(h) = http::Uri::try_from(u) {
+            let path_alike = u.path() == h.path() || (u.path().is_empty() && h.path() == "/");
+            if u.host() != h.host()
+                || u.port_u16() != h.port_u16()
+                || !path_alike
+                || u.query() != h.query()
+            {
+                return Err(format!("{target:?}: http reads {h:?}"));
+            }
+        }
+    }
+    if let Ok(h) = http::Uri::try_from(target) {
+        if let Ok(b) = UriBuf::try_from(&h) {
+            if b.host() != h.host() || b.port_u16() != h.port_u16() || b.query() != h.query() {
+                return Err(format!("{target:?}: from http {h:?} to {b:?}"));
+            }
+        }
+    }
+    Ok(())
 }
