@@ -39,6 +39,9 @@ pub enum ErrorKind {
     /// The input is longer than `u32::MAX` bytes (offsets are `u32`); the index is
     /// `u32::MAX`.
     TooLong,
+    /// A bidirectional formatting character (LRM, RLM, LRE, RLE, PDF, LRO, RLO), which IRIs
+    /// must not contain (RFC 3987 §4.1). The index points at its first byte.
+    BidiFormatting,
 }
 
 /// Why an input is not a URI reference, and where.
@@ -192,6 +195,14 @@ impl fmt::Display for ParseError {
                 write!(f, "fragment not allowed here: '#' at byte {at} (absolute-URI, RFC 3986 section 4.3)")
             }
             ErrorKind::TooLong => write!(f, "input longer than {} bytes", u32::MAX),
+            ErrorKind::BidiFormatting => match found {
+                Found::Char(c) => write!(
+                    f,
+                    "bidirectional formatting character U+{:04X} at byte {at} in {comp}: IRIs must not contain it (RFC 3987 section 4.1); remove it",
+                    c as u32
+                ),
+                _ => write!(f, "bidirectional formatting character at byte {at} in {comp}"),
+            },
         }
     }
 }

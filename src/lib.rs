@@ -26,6 +26,7 @@ mod error;
 #[cfg(feature = "extract")]
 pub mod extract;
 mod host;
+mod iri;
 mod normalize;
 mod parse;
 pub mod pct;
@@ -46,6 +47,7 @@ pub use error::{ErrorKind, ParseError};
 #[cfg(feature = "extract")]
 pub use extract::{extract, extract_html};
 pub use host::{Host, HostKind};
+pub use iri::{IriRef, ToIri, ToUri};
 pub use normalize::{Normalization, Normalized};
 pub use recompose::{recompose, Recomposed};
 pub use resolve::{Base, Mode, ResolveError, Resolved, ResolvedPath, Resolver};
