@@ -333,3 +333,51 @@ impl fmt::Display for ToIri<'_> {
         f.write_str(&s[done..])
     }
 }
+
+impl<'a> IriRef<'a> {
+    /// Parses an `IRI-reference` from bytes: a byte that does not start valid UTF-8 is an
+    /// [`ErrorKind::InvalidChar`] error at its index (overlongs, surrogates and truncated
+    /// sequences included), unless the grammar fails earlier.
+    ///
+    /// ```
+    /// use urilex::{IriRef, ErrorKind};
+    /// let err = IriRef::parse_bytes(b"/a\xC0\xAFb").unwrap_err();
+    /// assert_eq!((err.kind(), err.index()), (ErrorKind::InvalidChar, 2));
+    /// assert!(IriRef::parse_bytes("/é".as_bytes()).is_ok());
+    /// ```
+    pub fn parse_bytes(input: &'a [u8]) -> Result<Self, ParseError> {
+        match core::str::from_utf8(input) {
+            Ok(s) => Self::parse(s),
+            Err(e) => {
+                let at = e.valid_up_to();
+                // The valid prefix may already break the grammar earlier: report that first.
+                let prefix = core::str::from_utf8(&input[..at]).unwrap_or_default();
+                match Self::parse(prefix) {
+                    Err(p) if p.index() < at => Err(p),
+                    _ => Err(ParseError::invalid_byte(
+                        at,
+                        input[at],
+                        component_at(prefix, at),
+                    )),
+                }
+            }
+        }
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl crate::UriBuf {
+    /// The URI an IRI maps to (RFC 3987 §3.1), as an owned buffer.
+    ///
+    /// ```
+    /// let uri = urilex::UriBuf::from_iri("http://r\u{E9}sum\u{E9}.example.org/")?;
+    /// assert_eq!(uri.as_str(), "http://r%C3%A9sum%C3%A9.example.org/");
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn from_iri(iri: &str) -> Result<Self, ParseError> {
+        use alloc::string::ToString;
+        let mapped = IriRef::parse(iri)?.to_uri().to_string();
+        // §3.1's output is a URI: every non-ASCII octet is now `%XX`, nothing else changed.
+        Self::parse(&mapped)
+    }
+}

@@ -173,6 +173,19 @@ fn components_match(s: &str) {
         return;
     }
     let theirs = IriReferenceStr::new(s);
+    let fluent = fluent_uri::IriRef::parse(s);
+    assert_eq!(
+        ours.is_ok(),
+        fluent.is_ok(),
+        "fluent-uri validity of {s:?}: {ours:?}"
+    );
+    if let (Ok(o), Ok(f)) = (ours, &fluent) {
+        assert_eq!(o.scheme(), f.scheme().map(|x| x.as_str()), "{s:?}");
+        assert_eq!(o.authority(), f.authority().map(|x| x.as_str()), "{s:?}");
+        assert_eq!(o.path(), f.path().as_str(), "{s:?}");
+        assert_eq!(o.query(), f.query().map(|x| x.as_str()), "{s:?}");
+        assert_eq!(o.fragment(), f.fragment().map(|x| x.as_str()), "{s:?}");
+    }
     assert_eq!(ours.is_ok(), theirs.is_ok(), "validity of {s:?}: {ours:?}");
     if let (Ok(o), Ok(t)) = (ours, theirs) {
         assert_eq!(o.scheme(), t.scheme_str(), "{s:?}");
@@ -248,4 +261,63 @@ fn parse_and_mappings_allocate_nothing() {
     });
     assert_eq!(n, 0);
     assert!(out.contains("r\u{E9}sum\u{E9}?%E2%80%8E\u{E000}"), "{out}");
+}
+
+/// Bytes: invalid UTF-8 (overlongs, encoded surrogates, truncations, stray continuation bytes)
+/// is refused at its index; valid UTF-8 gives what the text parser gives.
+#[test]
+fn parse_bytes_invalid_utf8() {
+    let mut g = Gen(99);
+    let raw: &[&[u8]] = &[
+        b"\xC0\xAF",
+        b"\xE0\x80\xAF",
+        b"\xED\xA0\x80",
+        b"\xF4\x90\x80\x80",
+        b"\x80",
+        b"\xFF",
+        b"\xE6\x97",
+        "\u{65E5}".as_bytes(),
+        b"/",
+        b"a",
+        b"?",
+        b"#",
+        b"%C3",
+        b"http:",
+        b"//",
+    ];
+    let mut v = Vec::new();
+    for _ in 0..20_000 {
+        v.clear();
+        for _ in 0..(g.next() % 8) {
+            v.extend_from_slice(raw[(g.next() % raw.len() as u64) as usize]);
+        }
+        let got = IriRef::parse_bytes(&v);
+        match std::str::from_utf8(&v) {
+            Ok(s) => assert_eq!(
+                got.map(|i| i.as_str()),
+                IriRef::parse(s).map(|i| i.as_str())
+            ),
+            Err(e) => {
+                let err = got.unwrap_err();
+                assert!(err.index() <= e.valid_up_to(), "{v:?} {err}");
+            }
+        }
+    }
+}
+
+#[test]
+fn uribuf_from_iri_matches_iri_string() {
+    for s in [
+        "http://r\u{E9}sum\u{E9}.example.org/",
+        "/\u{65E5}?\u{E000}#x",
+        "a%20\u{10300}",
+    ] {
+        let ours = urilex::UriBuf::from_iri(s).unwrap();
+        let theirs = IriReferenceStr::new(s).unwrap().encode_to_uri().to_string();
+        assert_eq!(ours.as_str(), theirs);
+    }
+    assert!(
+        urilex::UriBuf::from_iri("/\u{E000}").is_err(),
+        "iprivate outside the query"
+    );
 }
