@@ -121,7 +121,7 @@ fn parse(input: &str, rule: Rule) -> Result<IriRef<'_>, ParseError> {
     // The first character no IRI may hold, wherever it stands.
     let bad_char = input
         .char_indices()
-        .find(|&(_, c)| !c.is_ascii() && !(is_ucschar(c) || is_iprivate(c)) || is_bidi(c));
+        .find(|&(_, c)| !(c.is_ascii() || is_ucschar(c) || is_iprivate(c)) || is_bidi(c));
     let mut stack = [0u8; STACK_MASK];
     #[cfg(feature = "alloc")]
     let mut heap = alloc::vec::Vec::new();
@@ -194,7 +194,7 @@ fn component_at(input: &str, i: usize) -> Component {
     let first_delim = b
         .iter()
         .position(|&c| matches!(c, b':' | b'/' | b'?' | b'#'));
-    let mut pos = match first_delim {
+    let pos = match first_delim {
         Some(p) if b[p] == b':' && p > 0 => {
             if i < p {
                 return Component::Scheme;
@@ -211,9 +211,7 @@ fn component_at(input: &str, i: usize) -> Component {
         if i < end {
             return Component::Authority;
         }
-        pos = end;
     }
-    let _ = pos;
     let hash = b.iter().position(|&c| c == b'#').unwrap_or(b.len());
     let question = b[..hash].iter().position(|&c| c == b'?').unwrap_or(hash);
     if i > hash {
@@ -231,7 +229,7 @@ pub(crate) fn is_ucschar(c: char) -> bool {
     matches!(c, 0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF)
         || (0x10000..=0xEFFFD).contains(&c)
             && (c & 0xFFFF) <= 0xFFFD
-            && (c < 0xE0000 || c >= 0xE1000)
+            && !(0xE0000..0xE1000).contains(&c)
 }
 
 /// `iprivate` (RFC 3987 §2.2).
