@@ -321,3 +321,41 @@ fn uribuf_from_iri_matches_iri_string() {
         "iprivate outside the query"
     );
 }
+
+/// Resolution (RFC 3986 §5.2, unchanged for IRIs, RFC 3987 §6.5) against iri-string's, on
+/// generated non-ASCII references and bases.
+#[test]
+fn resolution_against_iri_string() {
+    use iri_string::types::IriAbsoluteStr;
+    let mut g = Gen(42);
+    let pieces: &[&str] = &[
+        "é", "日本", "/", "./", "../", "..", ".", "?", "#", "д", "a", "//h", "%C3%A9",
+    ];
+    let (mut base, mut reference) = (String::new(), String::new());
+    let mut checked = 0;
+    for _ in 0..20_000 {
+        base.clear();
+        reference.clear();
+        base.push_str(g.pick(&["http://例え.jp", "x:", "http://h/"]));
+        for _ in 0..(g.next() % 6) {
+            base.push_str(g.pick(pieces));
+        }
+        for _ in 0..(g.next() % 6) {
+            reference.push_str(g.pick(pieces));
+        }
+        let (Ok(b), Ok(r)) = (IriRef::parse_absolute(&base), IriRef::parse(&reference)) else {
+            continue;
+        };
+        let Ok(ours) = urilex::Base::new(b.as_uri_ref()) else {
+            continue;
+        };
+        let ours = ours.resolve(&r.as_uri_ref()).to_string();
+        let theirs = IriReferenceStr::new(&reference)
+            .unwrap()
+            .resolve_against(IriAbsoluteStr::new(&base).unwrap())
+            .to_string();
+        assert_eq!(ours, theirs, "{reference:?} against {base:?}");
+        checked += 1;
+    }
+    assert!(checked > 5_000, "{checked}");
+}
