@@ -46,6 +46,9 @@ pub enum ErrorKind {
     /// A CONNECT target's port is absent, empty, zero or above 65535 (RFC 9110 §9.3.6). The
     /// index points at the port (or the end, when there is none).
     InvalidConnectPort,
+    /// A bidirectional formatting character (LRM, RLM, LRE, RLE, PDF, LRO, RLO), which IRIs
+    /// must not contain (RFC 3987 §4.1). The index points at its first byte.
+    BidiFormatting,
 }
 
 /// Why an input is not a URI reference, and where.
@@ -206,6 +209,14 @@ impl fmt::Display for ParseError {
                 f,
                 "CONNECT needs a port from 1 to 65535 at byte {at} (RFC 9110 section 9.3.6)"
             ),
+            ErrorKind::BidiFormatting => match found {
+                Found::Char(c) => write!(
+                    f,
+                    "bidirectional formatting character U+{:04X} at byte {at} in {comp}: IRIs must not contain it (RFC 3987 section 4.1); remove it",
+                    c as u32
+                ),
+                _ => write!(f, "bidirectional formatting character at byte {at} in {comp}"),
+            },
         }
     }
 }

@@ -67,6 +67,7 @@ pub mod extract;
 mod host;
 #[cfg(feature = "http")]
 mod http_uri;
+mod iri;
 mod normalize;
 mod parse;
 pub mod pct;
@@ -91,6 +92,7 @@ pub use extract::{extract, extract_html};
 pub use host::{Host, HostKind};
 #[cfg(feature = "http")]
 pub use http_uri::HttpUriError;
+pub use iri::{IriRef, ToIri, ToUri};
 pub use normalize::{Normalization, Normalized};
 pub use recompose::{recompose, Recomposed};
 pub use request_target::{HostPort, RequestTarget, TargetError, TargetForm};

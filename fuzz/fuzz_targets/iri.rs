@@ -1,0 +1,36 @@
+//! IRIs (RFC 3987): the byte API never panics; on text, validity and the §3.1 mapping agree
+//! with iri-string (the bidi formatting characters, which iri-string does not check, aside),
+//! the mapped text is a URI, and §3.2 undoes §3.1 on an IRI without %-octets.
+#![no_main]
+
+use iri_string::types::IriReferenceStr;
+use urilex::{IriRef, UriRef};
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    let bytes = IriRef::parse_bytes(data);
+    let Ok(s) = std::str::from_utf8(data) else {
+        assert!(bytes.is_err());
+        return;
+    };
+    let ours = IriRef::parse(s);
+    assert_eq!(ours.map(|i| i.as_str()), bytes.map(|i| i.as_str()));
+    let bidi = s.contains([
+        '\u{200E}', '\u{200F}', '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}',
+    ]);
+    let theirs = IriReferenceStr::new(s);
+    match (ours, theirs) {
+        (Ok(o), Ok(t)) => {
+            assert!(!bidi, "{s:?}");
+            let uri = o.to_uri().to_string();
+            assert_eq!(uri, t.encode_to_uri().to_string(), "{s:?}");
+            let u = UriRef::parse(&uri).expect("to_uri gives a URI");
+            if !s.contains('%') {
+                assert_eq!(u.to_iri().to_string(), s);
+            }
+        }
+        // iri-string accepts the bidi formatting characters; §4.1 forbids them.
+        (Err(e), Ok(_)) => assert!(bidi, "{s:?}: {e}"),
+        (Ok(_), Err(_)) => panic!("urilex accepts {s:?}, iri-string does not"),
+        (Err(_), Err(_)) => {}
+    }
+});

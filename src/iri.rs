@@ -1,0 +1,382 @@
+//! IRI references (RFC 3987): the RFC 3986 grammar with `ucschar` allowed wherever
+//! `unreserved` is, and `iprivate` in the query, plus the IRI→URI (§3.1) and URI→IRI (§3.2)
+//! mappings as `Display` views.
+//!
+//! Every IRI delimiter is ASCII, so an IRI has the component boundaries of the URI that has
+//! each non-ASCII byte replaced by an ASCII `unreserved` byte (`~`, which is neither a hex digit
+//! nor allowed in a scheme or port). Parsing runs the one URI driver on that masked copy and
+//! then checks what the mask cannot see: which characters are allowed (`ucschar`, `iprivate`,
+//! never the bidi formatting characters of §4.1), `iprivate` only in the query, and no
+//! non-ASCII inside an IP-literal. An ASCII input is parsed as a URI directly.
+//!
+//! Normalization is §5.3.2 syntax-based (as for URIs): no Unicode normalization is applied on
+//! input or output, because NFC is not required of IRIs (§5.3.2.2 makes it a separate,
+//! producer-side step) and applying it would allocate and change the text the spans index.
+
+use core::fmt::{self, Write};
+use core::ops::Deref;
+
+use crate::parse::FromLayout;
+use crate::uri_ref::UriRef;
+use crate::{Component, ErrorKind, ParseError};
+
+/// The masked copy of a non-ASCII input lives on the stack up to this many bytes.
+const STACK_MASK: usize = 2048;
+
+/// An IRI reference (RFC 3987 §2.2 `IRI-reference`), borrowing its input.
+///
+/// It has every accessor of [`UriRef`] (through `Deref`); spans are byte offsets into the IRI.
+///
+/// ```
+/// use urilex::IriRef;
+/// let iri = IriRef::parse("http://例え.jp/引き割り.html?q=ü#frag")?;
+/// assert_eq!(iri.host(), Some("例え.jp"));
+/// assert_eq!(iri.path(), "/引き割り.html");
+/// assert_eq!(
+///     iri.to_uri().to_string(),
+///     "http://%E4%BE%8B%E3%81%88.jp/%E5%BC%95%E3%81%8D%E5%89%B2%E3%82%8A.html?q=%C3%BC#frag"
+/// );
+/// # Ok::<(), urilex::ParseError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct IriRef<'a> {
+    uri: UriRef<'a>,
+}
+
+#[derive(Clone, Copy)]
+enum Rule {
+    Reference,
+    Iri,
+    Absolute,
+}
+
+impl<'a> IriRef<'a> {
+    /// Parses an `IRI-reference` (RFC 3987 §2.2).
+    ///
+    /// ```
+    /// use urilex::{IriRef, ErrorKind};
+    /// assert!(IriRef::parse("/δοκιμή?a=b").is_ok());
+    /// let err = IriRef::parse("/a\u{200E}b").unwrap_err();
+    /// assert_eq!((err.kind(), err.index()), (ErrorKind::BidiFormatting, 2));
+    /// assert!(err.to_string().contains("U+200E"));
+    /// ```
+    pub fn parse(input: &'a str) -> Result<Self, ParseError> {
+        parse(input, Rule::Reference)
+    }
+
+    /// Parses an `IRI` (RFC 3987 §2.2): a scheme is required, a fragment allowed.
+    pub fn parse_iri(input: &'a str) -> Result<Self, ParseError> {
+        parse(input, Rule::Iri)
+    }
+
+    /// Parses an `absolute-IRI`: a scheme is required, a fragment is not allowed.
+    pub fn parse_absolute(input: &'a str) -> Result<Self, ParseError> {
+        parse(input, Rule::Absolute)
+    }
+
+    /// The reference as a [`UriRef`] view with the same spans (its text may hold non-ASCII
+    /// characters; use [`IriRef::to_uri`] for a URI text).
+    pub fn as_uri_ref(&self) -> UriRef<'a> {
+        self.uri
+    }
+
+    /// A `Display` view of the IRI→URI mapping (RFC 3987 §3.1): every non-ASCII character
+    /// becomes its percent-encoded UTF-8 octets (host included); everything else, existing
+    /// `%XX` too, is written unchanged. Writes into any `fmt::Write`, allocating nothing.
+    pub fn to_uri(&self) -> ToUri<'a> {
+        ToUri(self.uri.as_str())
+    }
+}
+
+impl<'a> Deref for IriRef<'a> {
+    type Target = UriRef<'a>;
+    fn deref(&self) -> &UriRef<'a> {
+        &self.uri
+    }
+}
+
+impl fmt::Display for IriRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.uri.as_str())
+    }
+}
+
+impl fmt::Debug for IriRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("IriRef").field(&self.uri).finish()
+    }
+}
+
+fn run(s: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
+    match rule {
+        Rule::Reference => UriRef::parse(s),
+        Rule::Iri => UriRef::parse_uri(s),
+        Rule::Absolute => UriRef::parse_absolute(s),
+    }
+}
+
+fn parse(input: &str, rule: Rule) -> Result<IriRef<'_>, ParseError> {
+    if input.is_ascii() {
+        return run(input, rule).map(|uri| IriRef { uri });
+    }
+    // The first character no IRI may hold, wherever it stands.
+    let bad_char = input
+        .char_indices()
+        .find(|&(_, c)| !(c.is_ascii() || is_ucschar(c) || is_iprivate(c)) || is_bidi(c));
+    let mut stack = [0u8; STACK_MASK];
+    #[cfg(feature = "alloc")]
+    let mut heap = alloc::vec::Vec::new();
+    let buf: &mut [u8] = if input.len() <= STACK_MASK {
+        &mut stack[..input.len()]
+    } else {
+        #[cfg(feature = "alloc")]
+        {
+            heap.resize(input.len(), 0);
+            &mut heap[..]
+        }
+        #[cfg(not(feature = "alloc"))]
+        {
+            return Err(ParseError::new(
+                input,
+                STACK_MASK,
+                ErrorKind::TooLong,
+                Component::Path,
+            ));
+        }
+    };
+    for (m, &b) in buf.iter_mut().zip(input.as_bytes()) {
+        *m = if b.is_ascii() { b } else { b'~' };
+    }
+    // All ASCII now, so this never fails.
+    let masked = core::str::from_utf8(buf).unwrap_or_default();
+    let parsed = run(masked, rule);
+    let char_err = |i: usize, c: char| {
+        let kind = if is_bidi(c) {
+            ErrorKind::BidiFormatting
+        } else {
+            ErrorKind::InvalidChar
+        };
+        ParseError::new(input, i, kind, component_at(input, i))
+    };
+    let uri = match parsed {
+        Err(e) => {
+            return Err(match bad_char {
+                Some((i, c)) if i <= e.index() => char_err(i, c),
+                _ => ParseError::new(input, e.index(), e.kind(), e.component()),
+            })
+        }
+        Ok(u) => UriRef::from_layout(input, u.layout()),
+    };
+    if let Some((i, c)) = bad_char {
+        return Err(char_err(i, c));
+    }
+    let query = uri.span(Component::Query);
+    let ip_literal = uri
+        .span(Component::Host)
+        .filter(|r| input.as_bytes().get(r.start) == Some(&b'['));
+    for (i, c) in input.char_indices().filter(|(_, c)| !c.is_ascii()) {
+        let in_query = query.as_ref().is_some_and(|r| r.contains(&i));
+        let in_literal = ip_literal.as_ref().is_some_and(|r| r.contains(&i));
+        if in_literal || (is_iprivate(c) && !in_query) {
+            return Err(ParseError::new(
+                input,
+                i,
+                ErrorKind::InvalidChar,
+                component_at(input, i),
+            ));
+        }
+    }
+    Ok(IriRef { uri })
+}
+
+/// The component holding byte `i`, by the split of RFC 3986 Appendix B (for error messages).
+fn component_at(input: &str, i: usize) -> Component {
+    let b = input.as_bytes();
+    let first_delim = b
+        .iter()
+        .position(|&c| matches!(c, b':' | b'/' | b'?' | b'#'));
+    let pos = match first_delim {
+        Some(p) if b[p] == b':' && p > 0 => {
+            if i < p {
+                return Component::Scheme;
+            }
+            p + 1
+        }
+        _ => 0,
+    };
+    if b[pos..].starts_with(b"//") {
+        let end = b[pos + 2..]
+            .iter()
+            .position(|&c| matches!(c, b'/' | b'?' | b'#'))
+            .map_or(b.len(), |e| pos + 2 + e);
+        if i < end {
+            return Component::Authority;
+        }
+    }
+    let hash = b.iter().position(|&c| c == b'#').unwrap_or(b.len());
+    let question = b[..hash].iter().position(|&c| c == b'?').unwrap_or(hash);
+    if i > hash {
+        Component::Fragment
+    } else if i > question {
+        Component::Query
+    } else {
+        Component::Path
+    }
+}
+
+/// `ucschar` (RFC 3987 §2.2).
+pub(crate) fn is_ucschar(c: char) -> bool {
+    let c = c as u32;
+    matches!(c, 0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF)
+        || (0x10000..=0xEFFFD).contains(&c)
+            && (c & 0xFFFF) <= 0xFFFD
+            && !(0xE0000..0xE1000).contains(&c)
+}
+
+/// `iprivate` (RFC 3987 §2.2).
+pub(crate) fn is_iprivate(c: char) -> bool {
+    matches!(c as u32, 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD)
+}
+
+/// The bidi formatting characters RFC 3987 §4.1 forbids: LRM, RLM, LRE, RLE, PDF, LRO, RLO.
+pub(crate) fn is_bidi(c: char) -> bool {
+    matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}')
+}
+
+/// The IRI→URI mapping of RFC 3987 §3.1 as a `Display` view; see [`IriRef::to_uri`].
+#[derive(Clone, Copy, Debug)]
+pub struct ToUri<'a>(&'a str);
+
+impl fmt::Display for ToUri<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut rest = self.0;
+        while let Some(i) = rest.find(|c: char| !c.is_ascii()) {
+            f.write_str(&rest[..i])?;
+            let c = rest[i..].chars().next().unwrap_or_default();
+            let mut utf8 = [0u8; 4];
+            for b in c.encode_utf8(&mut utf8).bytes() {
+                write!(f, "%{b:02X}")?;
+            }
+            rest = &rest[i + c.len_utf8()..];
+        }
+        f.write_str(rest)
+    }
+}
+
+/// The URI→IRI mapping of RFC 3987 §3.2 as a `Display` view; see [`UriRef::to_iri`].
+#[derive(Clone, Copy, Debug)]
+pub struct ToIri<'a>(UriRef<'a>);
+
+impl<'a> UriRef<'a> {
+    /// A `Display` view of the URI→IRI mapping (RFC 3987 §3.2): percent-encoded UTF-8 is
+    /// decoded only where the character is allowed unencoded there (`ucschar`; `iprivate` only
+    /// in the query), never a bidi formatting character, reserved character or invalid UTF-8.
+    /// Allocates nothing.
+    ///
+    /// ```
+    /// use urilex::UriRef;
+    /// let uri = UriRef::parse("http://a/r%C3%A9sum%C3%A9?%2F%E2%80%8E%FF")?;
+    /// assert_eq!(uri.to_iri().to_string(), "http://a/résumé?%2F%E2%80%8E%FF");
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn to_iri(&self) -> ToIri<'a> {
+        ToIri(*self)
+    }
+}
+
+fn hex(b: u8) -> Option<u8> {
+    (b as char).to_digit(16).map(|d| d as u8)
+}
+
+/// The octet of `%XX` at `b[i..]`, if there is one.
+fn pct_at(b: &[u8], i: usize) -> Option<u8> {
+    match b.get(i..i + 3)? {
+        [b'%', h, l] => Some(hex(*h)? << 4 | hex(*l)?),
+        _ => None,
+    }
+}
+
+impl fmt::Display for ToIri<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = self.0.as_str();
+        let b = s.as_bytes();
+        let query = self.0.span(Component::Query);
+        let (mut i, mut done) = (0, 0);
+        while i < b.len() {
+            let decoded = pct_at(b, i).filter(|&o| o >= 0x80).and_then(|lead| {
+                let n = match lead {
+                    0xC2..=0xDF => 2,
+                    0xE0..=0xEF => 3,
+                    0xF0..=0xF4 => 4,
+                    _ => return None,
+                };
+                let mut utf8 = [lead, 0, 0, 0];
+                for (k, o) in utf8.iter_mut().enumerate().take(n).skip(1) {
+                    *o = pct_at(b, i + 3 * k)?;
+                }
+                let c = core::str::from_utf8(&utf8[..n]).ok()?.chars().next()?;
+                let in_query = query.as_ref().is_some_and(|r| r.contains(&i));
+                let allowed = !is_bidi(c) && (is_ucschar(c) || in_query && is_iprivate(c));
+                allowed.then_some((c, 3 * n))
+            });
+            match decoded {
+                Some((c, len)) => {
+                    f.write_str(&s[done..i])?;
+                    f.write_char(c)?;
+                    i += len;
+                    done = i;
+                }
+                None => i += 1,
+            }
+        }
+        f.write_str(&s[done..])
+    }
+}
+
+impl<'a> IriRef<'a> {
+    /// Parses an `IRI-reference` from bytes: a byte that does not start valid UTF-8 is an
+    /// [`ErrorKind::InvalidChar`] error at its index (overlongs, surrogates and truncated
+    /// sequences included), unless the grammar fails earlier.
+    ///
+    /// ```
+    /// use urilex::{IriRef, ErrorKind};
+    /// let err = IriRef::parse_bytes(b"/a\xC0\xAFb").unwrap_err();
+    /// assert_eq!((err.kind(), err.index()), (ErrorKind::InvalidChar, 2));
+    /// assert!(IriRef::parse_bytes("/é".as_bytes()).is_ok());
+    /// ```
+    pub fn parse_bytes(input: &'a [u8]) -> Result<Self, ParseError> {
+        match core::str::from_utf8(input) {
+            Ok(s) => Self::parse(s),
+            Err(e) => {
+                let at = e.valid_up_to();
+                // The valid prefix may already break the grammar earlier: report that first.
+                let prefix = core::str::from_utf8(&input[..at]).unwrap_or_default();
+                match Self::parse(prefix) {
+                    Err(p) if p.index() < at => Err(p),
+                    _ => Err(ParseError::invalid_byte(
+                        at,
+                        input[at],
+                        component_at(prefix, at),
+                    )),
+                }
+            }
+        }
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl crate::UriBuf {
+    /// The URI an IRI maps to (RFC 3987 §3.1), as an owned buffer.
+    ///
+    /// ```
+    /// let uri = urilex::UriBuf::from_iri("http://r\u{E9}sum\u{E9}.example.org/")?;
+    /// assert_eq!(uri.as_str(), "http://r%C3%A9sum%C3%A9.example.org/");
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn from_iri(iri: &str) -> Result<Self, ParseError> {
+        use alloc::string::ToString;
+        let mapped = IriRef::parse(iri)?.to_uri().to_string();
+        // §3.1's output is a URI: every non-ASCII octet is now `%XX`, nothing else changed.
+        Self::parse(&mapped)
+    }
+}
