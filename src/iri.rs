@@ -101,6 +101,19 @@ impl fmt::Display for IriRef<'_> {
     }
 }
 
+/// Ordered by text, byte for byte, as [`UriRef`] is (consistent with `Eq`).
+impl PartialOrd for IriRef<'_> {
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for IriRef<'_> {
+    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+        self.uri.as_str().cmp(other.uri.as_str())
+    }
+}
+
 impl fmt::Debug for IriRef<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_tuple("IriRef").field(&self.uri).finish()

@@ -271,15 +271,9 @@ fn pathological_inputs_are_linear() {
         ("www.".repeat(n / 4), 1),
         ("&<>\"'".repeat(n / 5), 0),
     ];
+    // Linear cost is checked in tests/hostile.rs (CPU time, not wall time).
     for (text, count) in cases {
-        let t = std::time::Instant::now();
         assert_eq!(extract(&text).count(), count, "{:?}…", &text[..20]);
-        assert!(
-            t.elapsed().as_secs() < 20,
-            "{:?}… took {:?}",
-            &text[..20],
-            t.elapsed()
-        );
     }
 }
 

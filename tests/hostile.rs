@@ -276,18 +276,30 @@ fn offsets_near_u32_max() {
 // Linear time
 // ---------------------------------------------------------------------------------------------
 
-/// The cost of one call on `small` and on `large`: batches long enough to time (≥ 2 ms),
-/// measured alternately so that both see the same machine load, the fastest of 11 each. A busy
-/// machine slows a measurement down but cannot make a fast one look slow.
+/// CPU time this thread has run (Linux: the first field of /proc/thread-self/schedstat, in
+/// nanoseconds). Other processes on a busy machine delay this thread but do not add to its
+/// CPU time, as they add to wall time. Elsewhere, wall time since the first call.
+fn cpu_now() -> Duration {
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok())
+        .map(Duration::from_nanos)
+        .unwrap_or_else(|| START.get_or_init(Instant::now).elapsed())
+}
+
+/// The CPU cost of one call on `small` and on `large`: batches long enough to measure (≥ 20 ms
+/// of CPU time, well above the scheduler tick at which the kernel updates the count), measured
+/// alternately, the cheapest of 5 each.
 fn cost_pair(small: &str, large: &str, mut f: impl FnMut(&str)) -> (Duration, Duration) {
     let batch = |s: &str, f: &mut dyn FnMut(&str)| {
         let mut n = 1u32;
         while n < 1 << 20 {
-            let t = Instant::now();
+            let t = cpu_now();
             for _ in 0..n {
                 f(s);
             }
-            if t.elapsed() >= Duration::from_millis(2) {
+            if cpu_now() - t >= Duration::from_millis(20) {
                 break;
             }
             n *= 2;
@@ -296,29 +308,29 @@ fn cost_pair(small: &str, large: &str, mut f: impl FnMut(&str)) -> (Duration, Du
     };
     let (ns, nl) = (batch(small, &mut f), batch(large, &mut f));
     let time = |s: &str, n: u32, f: &mut dyn FnMut(&str)| {
-        let t = Instant::now();
+        let t = cpu_now();
         for _ in 0..n {
             f(s);
         }
-        t.elapsed() / n
+        (cpu_now() - t) / n
     };
     let (mut a, mut b) = (Duration::MAX, Duration::MAX);
-    for _ in 0..11 {
+    for _ in 0..5 {
         a = a.min(time(small, ns, &mut f));
         b = b.min(time(large, nl, &mut f));
     }
     (a, b)
 }
 
-/// For every hostile family and every operation, a 1 MB input costs at most 15× a 100 kB one
-/// (linear is 10×; quadratic would be 100×). Operations: parse, the byte API, normalization
+/// For every hostile family and every operation, a 1 MB input costs at most 30× a 100 kB one
+/// (linear is 10×; quadratic would be 100×: the bound sits far from both). Operations: parse, the byte API, normalization
 /// written into a reused buffer, normalized_eq, percent-decoding, resolution (the input as
 /// reference, and as base), extraction from text and HTML (feature `extract`), redaction, the
 /// rare-IPv4 check.
 ///
-/// Wall time, made robust: both sizes are timed alternately (same machine load), the fastest
-/// of 11 batches counts, and a pair is measured up to three times; a real superlinear cost
-/// fails every attempt, noise on a shared machine does not.
+/// CPU time of this thread, not wall time (a loaded machine delays the test but does not make
+/// it fail): both sizes measured alternately, the cheapest of 5 batches counts, and a pair is
+/// measured up to three times; a real superlinear cost fails every attempt.
 #[test]
 fn cost_grows_linearly() {
     let _heavy = heavy();
@@ -328,7 +340,7 @@ fn cost_grows_linearly() {
     for &(name, prefix, unit, suffix) in FAMILIES {
         let small = repeat(prefix, unit, 100_000) + suffix;
         let large = repeat(prefix, unit, 1_000_000) + suffix;
-        let bound = 15.0;
+        let bound = 30.0;
         for (op, f) in OPS {
             // A real superlinear cost fails every attempt; noise rarely fails three.
             let mut worst = String::new();

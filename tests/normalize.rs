@@ -221,16 +221,14 @@ fn long_paths() {
     assert_eq!(norm(&p), want);
     let (a, b) = (UriRef::parse(&p).unwrap(), UriRef::parse(&want).unwrap());
     assert!(a.normalized_eq(&b));
-    // 1 MB of "a/../": linear time (this would take minutes if quadratic).
+    // 1 MB of "a/../" (linear cost: tests/hostile.rs, by CPU time).
     let big = format!("s:/{}z", "a/../".repeat(200_000));
-    let t = std::time::Instant::now();
     assert_eq!(norm(&big), "s:/z");
     assert!(UriRef::parse(&big)
         .unwrap()
         .normalized_eq(&UriRef::parse("S:/z").unwrap()));
     let deep = format!("s:/{}", "a/".repeat(200_000));
     assert_eq!(norm(&format!("{deep}b/..")), deep);
-    assert!(t.elapsed().as_secs() < 20, "took {:?}", t.elapsed());
 }
 
 // ---- fluent-uri as an oracle ---------------------------------------------------------------------
