@@ -1043,14 +1043,14 @@ fn wpt_inputs_resolve_to_uris() {
     assert!(resolved > 5_000, "{resolved}");
 }
 
-/// Long inputs stay linear: 1 MB of "../" or "a/" (and a mix that defeats the fast path).
+/// Long inputs resolve: 1 MB of "../" or "a/" (and a mix that defeats the fast path); their
+/// linear cost is checked in tests/hostile.rs (CPU time, not wall time).
 #[test]
 fn long_paths_are_linear() {
     let base = UriRef::parse("http://h/x/y/z").unwrap();
     for unit in ["../", "a/", "a/./", "./", "a/../"] {
         let r_text = unit.repeat((1 << 20) / unit.len());
         let r = UriRef::parse(&r_text).unwrap();
-        let t = std::time::Instant::now();
         let out = r.resolve(&base).unwrap();
         let len = out.len();
         let s = out.to_string();
@@ -1058,6 +1058,5 @@ fn long_paths_are_linear() {
         out.append_to(&mut appended);
         assert_eq!(s.len(), len);
         assert_eq!(appended, s);
-        assert!(t.elapsed().as_secs() < 5, "{unit}: {:?}", t.elapsed());
     }
 }
