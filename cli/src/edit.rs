@@ -97,7 +97,7 @@ impl Set {
 
 impl LineOp for Set {
     fn line(&self, n: u64, bytes: Line<'_>, out: &mut String, err: &mut String) -> bool {
-        let ok = match line::parse(bytes) {
+        let ok = match line::parse(bytes, &mut String::new()) {
             Ok(uri) => {
                 let mut buf = uri.to_buf();
                 match self.apply(&mut buf) {

@@ -71,7 +71,7 @@ pub fn sources(args: &[String], urls: &[String]) -> Result<Vec<Source>, String> 
         let path = Path::new(arg);
         match std::fs::metadata(path) {
             Ok(_) => out.push(Source::File(path.to_path_buf())),
-            Err(io_err) => match urilex::UriRef::parse(arg) {
+            Err(io_err) => match crate::line::check_text(arg) {
                 Ok(_) => push_uri(&mut out, arg),
                 Err(parse_err) => {
                     return Err(format!(

@@ -2,7 +2,9 @@
 
 use std::fmt::{self, Write as _};
 
-use urilex::{ErrorKind, ParseError, UriRef};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use urilex::{ErrorKind, IriRef, ParseError, UriRef};
 
 /// Why a line is not a URI reference.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,13 +86,41 @@ impl<'a> Line<'a> {
     }
 }
 
-/// Parses a line as a URI reference.
+/// Whether lines are read as IRIs (RFC 3987, `--iri`) and mapped to URIs (§3.1) before the
+/// subcommand sees them. Set once, before any line is read.
+static IRIS: AtomicBool = AtomicBool::new(false);
+
+/// Reads lines as IRIs from now on (`--iri`).
+pub fn read_iris(yes: bool) {
+    IRIS.store(yes, Ordering::Relaxed);
+}
+
+/// Checks a command-line argument as `parse` checks a line (an IRI reference with `--iri`).
+pub fn check_text(s: &str) -> Result<(), ParseError> {
+    if !s.is_ascii() && IRIS.load(Ordering::Relaxed) {
+        IriRef::parse(s).map(|_| ())
+    } else {
+        UriRef::parse(s).map(|_| ())
+    }
+}
+
+/// Parses a line as a URI reference (or, with `--iri`, as an IRI reference mapped to its URI
+/// by RFC 3987 §3.1, written into `mapped`).
 ///
 /// Valid UTF-8 goes straight to the parser. Otherwise the ASCII prefix is parsed: an error
 /// inside it is the line's first error (the parser reads left to right); if there is none,
 /// the first non-ASCII byte is (`InvalidChar`, as the parser reports for non-ASCII UTF-8).
-pub fn parse(line: Line<'_>) -> Result<UriRef<'_>, LineError> {
+/// An ASCII line is read the same either way: IRIs differ from URIs only in non-ASCII
+/// characters.
+pub fn parse<'a>(line: Line<'a>, mapped: &'a mut String) -> Result<UriRef<'a>, LineError> {
     match line.as_str() {
+        Some(s) if !s.is_ascii() && IRIS.load(Ordering::Relaxed) => {
+            let iri = IriRef::parse(s).map_err(LineError::Parse)?;
+            mapped.clear();
+            let _ = write!(mapped, "{}", iri.to_uri());
+            let mapped: &'a String = mapped;
+            UriRef::parse(mapped).map_err(LineError::Parse)
+        }
         Some(s) => UriRef::parse(s).map_err(LineError::Parse),
         None => Err(not_utf8(line.bytes)),
     }

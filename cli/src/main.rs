@@ -82,6 +82,12 @@ struct Global {
     /// Write the per-line diagnostics to FILE instead (a final count still goes to stderr).
     #[arg(long, global = true, value_name = "FILE")]
     errors: Option<PathBuf>,
+
+    /// Read IRIs (RFC 3987: non-ASCII characters, as in the links of non-English pages): each
+    /// line is validated as an IRI reference and mapped to its URI (RFC 3987 section 3.1:
+    /// UTF-8 percent-encoded) before the subcommand sees it; output is URIs.
+    #[arg(long, global = true)]
+    iri: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -215,6 +221,10 @@ enum Command {
         /// Prefix each URI with the number of the line it starts on.
         #[arg(short = 'n', long)]
         line_number: bool,
+        /// Resolve each URI found against this base (the page's URL) and print the absolute
+        /// URI (RFC 3986 section 5); a link that does not resolve is printed as found.
+        #[arg(long, value_name = "URL")]
+        base: Option<String>,
         #[command(flatten)]
         input: Input,
     },
@@ -349,6 +359,7 @@ struct Run {
 
 fn run(cli: Cli) -> Result<Outcome, Fail> {
     let g = cli.global;
+    line::read_iris(g.iri);
     let mut r = Run {
         threads: threads(g.threads),
         diagnostics: Diagnostics::of(&g)?,
@@ -430,7 +441,10 @@ fn run(cli: Cli) -> Result<Outcome, Fail> {
             };
             r.ops(&op, &input).map(strict)
         }
-        Command::Resolve { base, mode, input } => resolve(&mut r, base.as_deref(), mode, &input),
+        Command::Resolve { base, mode, input } => {
+            let base = base.map(|b| base_text(&b, r.g.iri)).transpose()?;
+            resolve(&mut r, base.as_deref(), mode, &input)
+        }
         Command::Normalize {
             scheme_based,
             sort_query,
@@ -454,8 +468,12 @@ fn run(cli: Cli) -> Result<Outcome, Fail> {
         Command::Extract {
             html,
             line_number,
+            base,
             input,
-        } => extract(&mut r, html, line_number, &input),
+        } => {
+            let base = base.map(|b| base_text(&b, r.g.iri)).transpose()?;
+            extract(&mut r, html, line_number, base.as_deref(), &input)
+        }
         Command::Summary { sample: true, .. } => {
             summary::of_sample()?;
             Ok(Outcome::default())
@@ -516,28 +534,52 @@ fn resolve(_: &mut Run, _: Option<&str>, _: ModeArg, _: &Input) -> Result<Outcom
 }
 
 #[cfg(feature = "extract")]
-fn extract(r: &mut Run, html: bool, line_number: bool, input: &Input) -> Result<Outcome, Fail> {
-    r.ops(&transform::Extract { html, line_number }, input)
-        .map(|stats| Outcome {
-            stats,
-            strict: false,
-        })
+fn extract(
+    r: &mut Run,
+    html: bool,
+    line_number: bool,
+    base: Option<&str>,
+    input: &Input,
+) -> Result<Outcome, Fail> {
+    let base = base.map(check_base).transpose()?;
+    r.ops(
+        &transform::Extract {
+            html,
+            line_number,
+            base,
+        },
+        input,
+    )
+    .map(|stats| Outcome {
+        stats,
+        strict: false,
+    })
 }
 
 #[cfg(not(feature = "extract"))]
-fn extract(_: &mut Run, _: bool, _: bool, _: &Input) -> Result<Outcome, Fail> {
+fn extract(_: &mut Run, _: bool, _: bool, _: Option<&str>, _: &Input) -> Result<Outcome, Fail> {
     Err(Fail::Error(
         "extract: this build has no extraction (build the CLI with its `extract` feature)".into(),
     ))
 }
 
-#[cfg(feature = "resolve")]
 /// Parses `--base`: it must be a URI with a scheme (RFC 3986 section 5.1).
+#[cfg_attr(not(any(feature = "resolve", feature = "extract")), allow(dead_code))]
 fn check_base(base: &str) -> Result<urilex::Base<'_>, Fail> {
     let fail = |e: &dyn std::fmt::Display| Fail::Error(format!("--base {base:?}: {e}"));
     let uri = urilex::UriRef::parse(base).map_err(|e| fail(&e))?;
     // A base needs a scheme (RFC 3986 section 5.1): `Base::new` says so.
     urilex::Base::new(uri).map_err(|e| fail(&e))
+}
+
+/// The text of a `--base`: as given, or with `--iri` its URI (RFC 3987 section 3.1).
+fn base_text(base: &str, iri: bool) -> Result<String, Fail> {
+    if iri && !base.is_ascii() {
+        return urilex::UriBuf::from_iri(base)
+            .map(urilex::UriBuf::into_string)
+            .map_err(|e| Fail::Error(format!("--base {base:?}: {e}")));
+    }
+    Ok(base.to_owned())
 }
 
 /// The inputs of a subcommand (see [`input::sources`]).

@@ -29,7 +29,7 @@ pub struct Parse;
 
 impl LineOp for Parse {
     fn line(&self, _: u64, bytes: Line<'_>, out: &mut String, _: &mut String) -> bool {
-        match line::parse(bytes) {
+        match line::parse(bytes, &mut String::new()) {
             Ok(uri) => {
                 out.push_str("valid");
                 for (name, value) in [
@@ -64,7 +64,8 @@ pub struct ParseJson;
 
 impl LineOp for ParseJson {
     fn line(&self, n: u64, bytes: Line<'_>, out: &mut String, _: &mut String) -> bool {
-        let parsed = line::parse(bytes);
+        let mut mapped = String::new();
+        let parsed = line::parse(bytes, &mut mapped);
         out.push_str("{\"input\":");
         match bytes.as_str() {
             Some(s) => json_str(out, s),
@@ -129,7 +130,7 @@ pub struct Check {
 
 impl LineOp for Check {
     fn line(&self, n: u64, bytes: Line<'_>, out: &mut String, _: &mut String) -> bool {
-        match line::parse(bytes) {
+        match line::parse(bytes, &mut String::new()) {
             Ok(_) => true,
             Err(e) => {
                 diagnostic(out, &self.prefix, n, e.index(), e);

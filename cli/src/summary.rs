@@ -41,7 +41,7 @@ impl Tally {
     fn add(&mut self, lineno: u64, bytes: &[u8]) {
         self.lines += 1;
         self.bytes += bytes.len() as u64;
-        match line::parse(line::Line::new(bytes)) {
+        match line::parse(line::Line::new(bytes), &mut String::new()) {
             Ok(uri) => self.add_valid(&uri),
             Err(e) => self.add_error(lineno, bytes, &e),
         }

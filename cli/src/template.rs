@@ -147,7 +147,7 @@ pub struct Get {
 
 impl LineOp for Get {
     fn line(&self, n: u64, bytes: Line<'_>, out: &mut String, err: &mut String) -> bool {
-        let ok = match line::parse(bytes) {
+        let ok = match line::parse(bytes, &mut String::new()) {
             Ok(uri) => {
                 self.template.render(&uri, out);
                 true

@@ -27,7 +27,7 @@ pub struct Normalize {
 
 impl LineOp for Normalize {
     fn line(&self, n: u64, bytes: Line<'_>, out: &mut String, err: &mut String) -> bool {
-        match line::parse(bytes) {
+        match line::parse(bytes, &mut String::new()) {
             Ok(uri) => {
                 let normal = uri.normalized_with(self.level);
                 if self.canon.is_active() {
@@ -69,7 +69,7 @@ impl LineOp for Resolve<'_> {
             false
         };
         if let Some(base) = &self.base {
-            return match line::parse(bytes) {
+            return match line::parse(bytes, &mut String::new()) {
                 Ok(r) => {
                     // A prepared base cannot fail, and nothing is allocated once `out` is
                     // large enough.
@@ -90,11 +90,12 @@ impl LineOp for Resolve<'_> {
             );
         };
         let tab = b.bytes.len();
-        let base = match line::parse(b) {
+        let (mut mapped_base, mut mapped_ref) = (String::new(), String::new());
+        let base = match line::parse(b, &mut mapped_base) {
             Ok(base) => base,
             Err(e) => return fail(out, err, e.index(), "base: ", &e),
         };
-        let r = match line::parse(r) {
+        let r = match line::parse(r, &mut mapped_ref) {
             Ok(r) => r,
             Err(e) => return fail(out, err, tab + 1 + e.index(), "reference: ", &e),
         };
@@ -111,15 +112,17 @@ impl LineOp for Resolve<'_> {
 
 #[cfg(feature = "extract")]
 /// `urilex extract`: the URIs found in running text or HTML, one per line.
-pub struct Extract {
+pub struct Extract<'b> {
     /// Read HTML (attributes, character references) instead of plain text.
     pub html: bool,
     /// Prefix each URI with `LINE:`.
     pub line_number: bool,
+    /// `--base`: print each URI resolved against it.
+    pub base: Option<urilex::Base<'b>>,
 }
 
 #[cfg(feature = "extract")]
-impl LineOp for Extract {
+impl LineOp for Extract<'_> {
     fn cut(&self) -> Cut {
         extract_cut
     }
@@ -142,7 +145,16 @@ impl LineOp for Extract {
                 at = upto;
                 let _ = write!(out, "{line}:");
             }
-            out.push_str(text);
+            match &self.base {
+                Some(base) => {
+                    let mark = out.len();
+                    if base.resolve_str_into(text, out).is_err() {
+                        out.truncate(mark);
+                        out.push_str(text);
+                    }
+                }
+                _ => out.push_str(text),
+            }
             out.push('\n');
         };
         if self.html {

@@ -221,3 +221,71 @@ fn help_says_what_each_subcommand_reads_and_writes() {
         "{help}"
     );
 }
+
+/// `--iri`: lines are IRIs (RFC 3987), validated as such and mapped to URIs (§3.1) before the
+/// subcommand; without it a non-ASCII line is invalid (RFC 3986 is ASCII).
+#[test]
+fn iri_input() {
+    let o = run(&["parse", "--iri", "http://例え.jp/パス?q=é"], b"");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "valid\tscheme=http\thost=%E4%BE%8B%E3%81%88.jp\tpath=/%E3%83%91%E3%82%B9\tquery=q=%C3%A9\n"
+    );
+    let o = run(&["check"], "/vodsearch/毛片\n".as_bytes());
+    assert_eq!(o.status.code(), Some(1));
+    let o = run(&["check", "--iri"], "/vodsearch/毛片\n".as_bytes());
+    assert_eq!((o.status.code(), stdout(&o).as_str()), (Some(0), ""));
+    // §4.1: no bidi formatting characters, named by code point.
+    let o = run(&["check", "--iri"], "/a\u{202E}b\n".as_bytes());
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).starts_with("1:2: ") && stdout(&o).contains("U+202E"),
+        "{}",
+        stdout(&o)
+    );
+    let o = run(
+        &[
+            "resolve",
+            "--iri",
+            "--base",
+            "https://ja.wikipedia.org/wiki/東京",
+            "大阪",
+        ],
+        b"",
+    );
+    assert_eq!(
+        stdout(&o),
+        "https://ja.wikipedia.org/wiki/%E5%A4%A7%E9%98%AA\n",
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&["normalize", "--iri"], "HTTP://A/パス/./x\n".as_bytes());
+    assert_eq!(stdout(&o), "http://a/%E3%83%91%E3%82%B9/x\n");
+}
+
+/// `extract --base URL`: a page's links as absolute URIs.
+#[test]
+fn extract_resolves_against_a_base() {
+    let page = b"<a href=\"/docs/intro.html\">Intro</a> <a href=\"../about\">About</a> <img src=\"https://cdn.example.net/logo.png\">\n";
+    let o = run(
+        &[
+            "extract",
+            "--html",
+            "--base",
+            "https://example.com/blog/post/",
+        ],
+        page,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "https://example.com/docs/intro.html\nhttps://example.com/blog/about\nhttps://cdn.example.net/logo.png\n"
+    );
+    let o = run(&["extract", "--html", "--base", "relative/base"], page);
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "a base needs a scheme (RFC 3986 section 5.1)"
+    );
+}
