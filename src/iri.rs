@@ -86,6 +86,47 @@ impl<'a> IriRef<'a> {
     pub fn to_uri(&self) -> ToUri<'a> {
         ToUri(self.uri.as_str())
     }
+
+    /// The IRI→URI mapping with an internationalized host written as A-labels (punycode,
+    /// IDNA/UTS #46 through the `idna` crate, the one `url` uses), as RFC 3987 §3.1 allows for
+    /// a reg-name and as resolvers need it; the rest as [`to_uri`](Self::to_uri) writes it. A
+    /// host that IDNA refuses (or that holds `%XX`) is percent-encoded instead. Feature
+    /// `idna`; the A-label conversion allocates.
+    ///
+    /// ```
+    /// let iri = urilex::IriRef::parse("http://例え.jp/パス")?;
+    /// assert_eq!(iri.to_uri_idna().to_string(), "http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9");
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    #[cfg(feature = "idna")]
+    pub fn to_uri_idna(&self) -> ToUriIdna<'a> {
+        ToUriIdna(self.uri)
+    }
+}
+
+/// The IRI→URI mapping with A-label hosts; see [`IriRef::to_uri_idna`].
+#[cfg(feature = "idna")]
+#[derive(Clone, Copy, Debug)]
+pub struct ToUriIdna<'a>(UriRef<'a>);
+
+#[cfg(feature = "idna")]
+impl fmt::Display for ToUriIdna<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = self.0.as_str();
+        let host = self.0.span(Component::Host).filter(|r| {
+            s.get(r.clone())
+                .is_some_and(|h| !h.is_ascii() && !h.contains('%'))
+        });
+        let Some(host) = host else {
+            return fmt::Display::fmt(&ToUri(s), f);
+        };
+        fmt::Display::fmt(&ToUri(&s[..host.start]), f)?;
+        match idna::domain_to_ascii(&s[host.clone()]) {
+            Ok(ascii) => f.write_str(&ascii)?,
+            Err(_) => fmt::Display::fmt(&ToUri(&s[host.clone()]), f)?,
+        }
+        fmt::Display::fmt(&ToUri(&s[host.end..]), f)
+    }
 }
 
 impl<'a> Deref for IriRef<'a> {
@@ -268,7 +309,7 @@ impl fmt::Display for ToUri<'_> {
             let c = rest[i..].chars().next().unwrap_or_default();
             let mut utf8 = [0u8; 4];
             for b in c.encode_utf8(&mut utf8).bytes() {
-                write!(f, "%{b:02X}")?;
+                f.write_str(crate::pct::pct_str(b))?;
             }
             rest = &rest[i + c.len_utf8()..];
         }

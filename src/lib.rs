@@ -92,6 +92,8 @@ pub use extract::{extract, extract_html};
 pub use host::{Host, HostKind};
 #[cfg(feature = "http")]
 pub use http_uri::HttpUriError;
+#[cfg(feature = "idna")]
+pub use iri::ToUriIdna;
 pub use iri::{IriRef, ToIri, ToUri};
 pub use normalize::{Normalization, Normalized};
 pub use recompose::{recompose, Recomposed};
