@@ -396,3 +396,32 @@ fn normalization_against_iri_string() {
     }
     assert!(checked > 5_000, "{checked}");
 }
+
+/// `to_uri_idna` writes internationalized hosts as the `url` crate (WHATWG, UTS #46) does.
+#[cfg(feature = "idna")]
+#[test]
+fn idna_hosts_agree_with_the_url_crate() {
+    for host in [
+        "例え.jp",
+        "bücher.de",
+        "пример.рф",
+        "ΕΛΛΗΝΙΚΆ.gr",
+        "mañana.com",
+        "münchen.example",
+        "日本語.テスト",
+    ] {
+        let iri = format!("http://{host}/パス?q=é");
+        let ours = urilex::IriRef::parse(&iri)
+            .unwrap()
+            .to_uri_idna()
+            .to_string();
+        let theirs = url::Url::parse(&iri).unwrap();
+        let want_host = theirs.host_str().unwrap();
+        assert_eq!(
+            ours,
+            format!("http://{want_host}/%E3%83%91%E3%82%B9?q=%C3%A9"),
+            "{host}"
+        );
+        assert!(urilex::UriRef::parse_uri(&ours).is_ok(), "{ours}");
+    }
+}
