@@ -60,6 +60,16 @@ fn main() -> ExitCode {
             }
             for_each_resolver!(one);
         }
+        // urilex alone: the cost of preparing a base (`base_new` less `parse_base`), and of
+        // resolving with the base parsed and prepared per pair (text in, text out).
+        "parse_base" | "base_new" | "resolve_per_pair" if peer == "urilex" => {
+            let pairs = pairs(corpus);
+            let mut n = 0;
+            for _ in 0..passes {
+                n = common::run_base_ops(op, black_box(&pairs), &mut buf);
+            }
+            accepted = Some((n, pairs.len()));
+        }
         "normalize" => {
             let lines = lines(corpus);
             macro_rules! one {

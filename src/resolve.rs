@@ -510,6 +510,7 @@ impl<'a> Base<'a> {
     /// assert_eq!(Base::new(UriRef::parse("/relative")?).unwrap_err(), ResolveError::BaseWithoutScheme);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[inline]
     pub fn new(uri: UriRef<'a>) -> Result<Self, ResolveError> {
         Self::prepare(uri, true)
     }
@@ -537,20 +538,21 @@ impl<'a> Base<'a> {
         if let (Some(end), false) = (head_end, head_dots) {
             cuts[0] = Some((to(end), head));
             // As set_dots removes segments: each ".." cuts the head back to the "/" before
-            // its last segment; an absolute head stops at "/", an empty one stays empty.
-            let mut kept = Some(head.len());
+            // its last segment; an absolute head stops at "/", an empty one stays empty. One
+            // backward pass over the head in all (each step starts where the last stopped).
+            let mut kept = head.len();
             for cut in cuts
                 .iter_mut()
                 .skip(1)
                 .take(if plan_cuts { CUTS } else { 0 })
             {
-                kept = kept.and_then(|k| match head.get(..k.saturating_sub(1)).map(rfind_slash) {
-                    _ if k == 0 => Some(0),
-                    Some(Some(p)) => Some(p + 1),
-                    _ if head.starts_with('/') => Some(1),
-                    _ => None,
-                });
-                *cut = kept.and_then(|k| head.get(..k).map(|h| (to(path_start + k), h)));
+                kept = match head.get(..kept.saturating_sub(1)).map(rfind_slash) {
+                    _ if kept == 0 => 0,
+                    Some(Some(p)) => p + 1,
+                    _ if head.starts_with('/') => 1,
+                    _ => break,
+                };
+                *cut = head.get(..kept).map(|h| (to(path_start + kept), h));
             }
         }
         Ok(Base {

@@ -161,6 +161,36 @@ pub fn run_host_path<P: Parse>(lines: &[&str]) -> usize {
     accepted
 }
 
+/// urilex alone, over the bases of a pair set: `parse_base` parses each base; `base_new` also
+/// prepares it (`Base::new`); `resolve_per_pair` also resolves the reference into `buf` (the
+/// base parsed and prepared per pair, as the CLI's `base<TAB>reference` lines and most callers
+/// do). Returns the accepted count.
+#[inline(never)]
+pub fn run_base_ops(op: &str, pairs: &[(&'static str, &'static str)], buf: &mut String) -> usize {
+    let mut accepted = 0;
+    for (b, r) in pairs {
+        let Ok(base) = urilex::UriRef::parse(black_box(b)) else {
+            continue;
+        };
+        if op == "parse_base" {
+            accepted += usize::from(black_box(&base).scheme().is_some());
+            continue;
+        }
+        let Ok(base) = urilex::Base::new(base) else {
+            continue;
+        };
+        if op == "base_new" {
+            black_box(&base);
+            accepted += 1;
+            continue;
+        }
+        buf.clear();
+        accepted += usize::from(base.resolve_str_into(black_box(r), buf).is_ok());
+        black_box(buf.len());
+    }
+    accepted
+}
+
 /// Prepared input of [`run_resolve`]: each peer's parsed base beside the raw reference.
 pub type Prepared<R> = Vec<(Option<<R as Resolve>::Base>, &'static str)>;
 
