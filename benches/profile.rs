@@ -17,7 +17,7 @@ fn main() -> ExitCode {
         .filter(|a| a != "--bench")
         .collect();
     if args.len() < 3 {
-        eprintln!("usage: profile <parse|host_path|resolve|normalize> <peer> <corpus> [passes]");
+        eprintln!("usage: profile <parse|host_path|resolve|normalize|parse_base|base_new|resolve_per_pair> <peer> <corpus> [passes]");
         return ExitCode::from(2);
     }
     let (op, peer, corpus) = (args[0].as_str(), args[1].as_str(), args[2].as_str());
