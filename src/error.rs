@@ -223,44 +223,23 @@ impl fmt::Display for ParseError {
 
 impl core::error::Error for ParseError {}
 
-/// Any error of this crate, for code that parses, resolves and edits in one function: `?`
-/// converts each error type into it.
-///
-/// ```
-/// use urilex::{UriBuf, UriRef};
-/// fn link(base: &str, href: &str) -> Result<UriBuf, urilex::Error> {
-///     let base = UriRef::parse(base)?; // ParseError
-///     let mut target = UriRef::parse(href)?.resolve(&base)?.to_buf(); // ResolveError
-///     target.set_fragment("top")?; // SetError
-///     Ok(target)
-/// }
-/// assert_eq!(link("http://a/b/c", "../d")?.as_str(), "http://a/d#top");
-/// assert!(matches!(link("b/c", "d"), Err(urilex::Error::Resolve(_))));
-/// assert_eq!(link("http://a/", "a b").unwrap_err().to_string(), "invalid character ' ' at byte 1 in path");
-/// # Ok::<(), urilex::Error>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Error {
-    /// Parsing failed.
-    Parse(ParseError),
-    /// Resolution failed.
-    Resolve(crate::ResolveError),
-    /// A request has no valid target URI.
-    Target(crate::TargetError),
-    /// A conversion with `http::Uri` was refused.
-    #[cfg(feature = "http")]
-    Http(crate::HttpUriError),
-    /// A setter or the builder of [`UriBuf`](crate::UriBuf) refused its input.
-    #[cfg(feature = "alloc")]
-    Set(crate::SetError),
-}
-
-/// One `From` per error type, and the arms of `Display` and `source`, from one list.
+/// The enum, one `From` per error type, and the arms of `Display` and `source`, from one list:
+/// a new error type is one line.
 macro_rules! umbrella {
-    ($($(#[$cfg:meta])* $variant:ident($ty:ty),)*) => {
+    ($(#[$attr:meta])* pub enum Error { $([$($cfg:meta)?] $variant:ident($ty:ty) => $doc:literal,)* }) => {
+        $(#[$attr])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum Error {
+            $(
+                #[doc = $doc]
+                $(#[cfg($cfg)])?
+                $variant($ty),
+            )*
+        }
+
         $(
-            $(#[$cfg])*
+            $(#[cfg($cfg)])?
             impl From<$ty> for Error {
                 fn from(e: $ty) -> Self {
                     Error::$variant(e)
@@ -271,7 +250,7 @@ macro_rules! umbrella {
         impl fmt::Display for Error {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 match self {
-                    $($(#[$cfg])* Error::$variant(e) => fmt::Display::fmt(e, f),)*
+                    $($(#[cfg($cfg)])? Error::$variant(e) => fmt::Display::fmt(e, f),)*
                 }
             }
         }
@@ -279,7 +258,7 @@ macro_rules! umbrella {
         impl core::error::Error for Error {
             fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
                 match self {
-                    $($(#[$cfg])* Error::$variant(e) => Some(e),)*
+                    $($(#[cfg($cfg)])? Error::$variant(e) => Some(e),)*
                 }
             }
         }
@@ -287,11 +266,27 @@ macro_rules! umbrella {
 }
 
 umbrella! {
-    Parse(ParseError),
-    Resolve(crate::ResolveError),
-    Target(crate::TargetError),
-    #[cfg(feature = "http")]
-    Http(crate::HttpUriError),
-    #[cfg(feature = "alloc")]
-    Set(crate::SetError),
+    /// Any error of this crate, for code that parses, resolves and edits in one function: `?`
+    /// converts each error type into it.
+    ///
+    /// ```
+    /// use urilex::{UriBuf, UriRef};
+    /// fn link(base: &str, href: &str) -> Result<UriBuf, urilex::Error> {
+    ///     let base = UriRef::parse(base)?; // ParseError
+    ///     let mut target = UriRef::parse(href)?.resolve(&base)?.to_buf(); // ResolveError
+    ///     target.set_fragment("top")?; // SetError
+    ///     Ok(target)
+    /// }
+    /// assert_eq!(link("http://a/b/c", "../d")?.as_str(), "http://a/d#top");
+    /// assert!(matches!(link("b/c", "d"), Err(urilex::Error::Resolve(_))));
+    /// assert_eq!(link("http://a/", "a b").unwrap_err().to_string(), "invalid character ' ' at byte 1 in path");
+    /// # Ok::<(), urilex::Error>(())
+    /// ```
+    pub enum Error {
+        [] Parse(ParseError) => "Parsing failed.",
+        [] Resolve(crate::ResolveError) => "Resolution failed.",
+        [] Target(crate::TargetError) => "A request has no valid target URI.",
+        [feature = "http"] Http(crate::HttpUriError) => "A conversion with `http::Uri` was refused.",
+        [feature = "alloc"] Set(crate::SetError) => "A setter or the builder of `UriBuf` refused its input.",
+    }
 }
