@@ -74,6 +74,14 @@ pub enum Kind {
     SuffixReference,
     /// A relative reference (RFC 3986 §4.2) found in an HTML attribute and not resolved.
     Reference,
+    /// An IRI (RFC 3987) found in an HTML attribute: a link with non-ASCII characters, as on
+    /// every non-English page. [`Found::as_str`] is its URI (RFC 3987 §3.1: UTF-8
+    /// percent-encoded), resolved against the base when there is one; [`Found::range`] is the
+    /// IRI's text in the document.
+    Iri,
+    /// An IRI reference (RFC 3987) found in an HTML attribute and not resolved (no base);
+    /// [`Found::as_str`] is its URI reference (§3.1).
+    IriReference,
 }
 
 /// The text of a match: borrowed from the input when possible.
@@ -908,28 +916,36 @@ impl<'a> Iterator for Html<'a> {
                     range = range.start + lead..range.start + lead + t.len();
                     match UriRef::parse(t) {
                         Ok(u) => (Text::Uri(u), kind_of(&u)),
-                        Err(_) => continue,
+                        Err(_) => match iri_as_uri(t) {
+                            Some(found) => found,
+                            None => continue,
+                        },
                     }
                 }
                 Cow::Owned(s) => {
                     let t = trim_space(&s);
                     match UriRef::parse(t) {
                         Ok(u) => (Text::Owned(String::from(t)), kind_of(&u)),
-                        Err(_) => continue,
+                        Err(_) => match iri_as_uri(t) {
+                            Some(found) => found,
+                            None => continue,
+                        },
                     }
                 }
             };
+            let iri = matches!(kind, Kind::Iri | Kind::IriReference);
             // Resolve against the base (RFC 3986 §5.2), if there is one.
             if self.resolve_base.is_none() {
                 self.resolve_base = Some(self.base().map(Cow::into_owned));
             }
             let base = self.resolve_base.as_ref().and_then(|b| b.as_deref());
+            let resolved = if iri { Kind::Iri } else { Kind::Uri };
             let (text, kind) = match base {
                 Some(base) if resolve_into(base, &text, &mut self.buf) => {
                     if self.buf == text.as_str() {
-                        (text, Kind::Uri)
+                        (text, resolved)
                     } else {
-                        (Text::Owned(self.buf.clone()), Kind::Uri)
+                        (Text::Owned(self.buf.clone()), resolved)
                     }
                 }
                 _ => (text, kind),
@@ -983,6 +999,24 @@ impl Text<'_> {
 
 fn trim_space(s: &str) -> &str {
     s.trim_matches(|c: char| c.is_ascii() && is_space(c as u8))
+}
+
+/// A value that is not a URI reference but an IRI reference (non-ASCII characters allowed by
+/// RFC 3987), as its URI reference (§3.1) and its kind.
+fn iri_as_uri(t: &str) -> Option<(Text<'static>, Kind)> {
+    if t.is_ascii() {
+        return None;
+    }
+    let iri = crate::IriRef::parse(t).ok()?;
+    let kind = if iri.is_relative() {
+        Kind::IriReference
+    } else {
+        Kind::Iri
+    };
+    Some((
+        Text::Owned(alloc::string::ToString::to_string(&iri.to_uri())),
+        kind,
+    ))
 }
 
 fn kind_of(u: &UriRef<'_>) -> Kind {

@@ -378,7 +378,9 @@ proptest! {
             match f.kind() {
                 Kind::Uri => prop_assert!(UriRef::parse_uri(f.as_str()).is_ok()),
                 Kind::SuffixReference => prop_assert!(f.as_str().to_ascii_lowercase().starts_with("www.")),
-                Kind::Reference => prop_assert!(false, "text mode reports no relative references"),
+                Kind::Reference | Kind::Iri | Kind::IriReference => {
+                    prop_assert!(false, "text mode reports URIs and suffix references only")
+                }
             }
         }
     }
@@ -387,7 +389,7 @@ proptest! {
 // ---- HTML ----------------------------------------------------------------------------------
 
 /// Each fixture `NAME.html` has a hand-written `NAME.expected`: one `KIND<TAB>TEXT` line per
-/// reference, in document order (KIND is `uri` or `ref`), and optionally a `base<TAB>URI` line.
+/// reference, in document order (KIND is `uri`, `ref`, `iri` or `iriref`), and optionally a `base<TAB>URI` line.
 #[test]
 fn html_fixtures() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/extract");
@@ -411,6 +413,8 @@ fn html_fixtures() {
             match kind {
                 "uri" => want.push((Kind::Uri, text.to_string())),
                 "ref" => want.push((Kind::Reference, text.to_string())),
+                "iri" => want.push((Kind::Iri, text.to_string())),
+                "iriref" => want.push((Kind::IriReference, text.to_string())),
                 "base" => want_base = Some(text.to_string()),
                 _ => panic!("{}: bad kind {kind:?}", path.display()),
             }
@@ -616,7 +620,7 @@ proptest! {
             match f.kind() {
                 Kind::Uri => prop_assert!(UriRef::parse_uri(f.as_str()).is_ok()),
                 Kind::SuffixReference => prop_assert!(f.as_str().to_ascii_lowercase().starts_with("www.")),
-                Kind::Reference => prop_assert!(false),
+                Kind::Reference | Kind::Iri | Kind::IriReference => prop_assert!(false),
             }
         }
     }
@@ -722,4 +726,71 @@ fn html_relative_base_tag_and_bad_bases() {
         .map(|f| f.to_string())
         .collect();
     assert_eq!(got, ["http://h.example/d/y"]);
+}
+
+/// IRIs in HTML (non-ASCII hrefs, as on every non-English page) are found and given as their
+/// URIs (RFC 3987 §3.1), checked against iri-string's mapping; an invalid one is still skipped.
+#[test]
+fn html_iris_are_found_and_mapped() {
+    use iri_string::types::IriReferenceStr;
+    use urilex::extract::{extract_html, Kind};
+    let hrefs = [
+        "/vodsearch/毛片",
+        "/a b.html",
+        "http://例え.jp/パス",
+        "/ok",
+        "ページ?q=日本#節",
+    ];
+    let html: String = hrefs
+        .iter()
+        .map(|h| format!("<a href=\"{h}\">x</a>\n"))
+        .collect();
+    let found: Vec<(Kind, String, String)> = extract_html(&html)
+        .map(|f| (f.kind(), f.as_str().to_owned(), html[f.range()].to_owned()))
+        .collect();
+    let want = |h: &str| IriReferenceStr::new(h).unwrap().encode_to_uri().to_string();
+    assert_eq!(
+        found,
+        [
+            (
+                Kind::IriReference,
+                want("/vodsearch/毛片"),
+                "/vodsearch/毛片".to_owned()
+            ),
+            (
+                Kind::Iri,
+                want("http://例え.jp/パス"),
+                "http://例え.jp/パス".to_owned()
+            ),
+            (Kind::Reference, "/ok".to_owned(), "/ok".to_owned()),
+            (
+                Kind::IriReference,
+                want("ページ?q=日本#節"),
+                "ページ?q=日本#節".to_owned()
+            ),
+        ]
+    );
+    // With a base, each is resolved: an IRI stays Kind::Iri, as its absolute URI.
+    let resolved: Vec<(Kind, String)> = extract_html(&html)
+        .with_base("https://example.cn/a/")
+        .map(|f| (f.kind(), f.as_str().to_owned()))
+        .collect();
+    assert_eq!(
+        resolved[0],
+        (
+            Kind::Iri,
+            format!("https://example.cn{}", want("/vodsearch/毛片"))
+        )
+    );
+    assert_eq!(resolved[2], (Kind::Uri, "https://example.cn/ok".to_owned()));
+    assert_eq!(
+        resolved[3],
+        (
+            Kind::Iri,
+            format!("https://example.cn/a/{}", want("ページ?q=日本#節"))
+        )
+    );
+    for (_, uri) in &resolved {
+        assert!(urilex::UriRef::parse_uri(uri).is_ok(), "{uri}");
+    }
 }

@@ -267,7 +267,7 @@ fn iri_input() {
 /// `extract --base URL`: a page's links as absolute URIs.
 #[test]
 fn extract_resolves_against_a_base() {
-    let page = b"<a href=\"/docs/intro.html\">Intro</a> <a href=\"../about\">About</a> <img src=\"https://cdn.example.net/logo.png\">\n";
+    let page = "<a href=\"/docs/intro.html\">Intro</a> <a href=\"../about\">About</a> <img src=\"https://cdn.example.net/logo.png\"> <a href=\"/東京\">IRI</a>\n".as_bytes();
     let o = run(
         &[
             "extract",
@@ -280,7 +280,7 @@ fn extract_resolves_against_a_base() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
         stdout(&o),
-        "https://example.com/docs/intro.html\nhttps://example.com/blog/about\nhttps://cdn.example.net/logo.png\n"
+        "https://example.com/docs/intro.html\nhttps://example.com/blog/about\nhttps://cdn.example.net/logo.png\nhttps://example.com/%E6%9D%B1%E4%BA%AC\n"
     );
     let o = run(&["extract", "--html", "--base", "relative/base"], page);
     assert_eq!(

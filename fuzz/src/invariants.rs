@@ -734,7 +734,11 @@ fn check_found(
                 "{what}: uri()"
             );
         }
-        Kind::Reference => {
+        // An IRI's text is its URI (RFC 3987 §3.1): absolute, or a reference when unresolved.
+        Kind::Iri => {
+            UriRef::parse_uri(text).map_err(|e| format!("{what}: IRI as {text:?}: {e}"))?;
+        }
+        Kind::Reference | Kind::IriReference => {
             UriRef::parse(text).map_err(|e| format!("{what}: {text:?}: {e}"))?;
         }
         Kind::SuffixReference => {
