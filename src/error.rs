@@ -49,6 +49,10 @@ pub enum ErrorKind {
     /// A bidirectional formatting character (LRM, RLM, LRE, RLE, PDF, LRO, RLO), which IRIs
     /// must not contain (RFC 3987 §4.1). The index points at its first byte.
     BidiFormatting,
+    /// A character RFC 2396 §2.4.3 excludes from URIs (a control character, space, one of the
+    /// "delims" `< > # % "` or the "unwise" `{ } | \ ^` and backquote), which must be escaped
+    /// (`%XX`): only from [`rfc2396::parse`](crate::rfc2396::parse). The index points at it.
+    Excluded,
 }
 
 /// Why an input is not a URI reference, and where.
@@ -209,6 +213,22 @@ impl fmt::Display for ParseError {
                 f,
                 "CONNECT needs a port from 1 to 65535 at byte {at} (RFC 9110 section 9.3.6)"
             ),
+            ErrorKind::Excluded => match found {
+                Found::Char(c) => {
+                    let group = match c {
+                        ' ' => "space",
+                        '<' | '>' | '#' | '%' | '"' => "delims",
+                        '{' | '}' | '|' | '\\' | '^' | '`' => "unwise",
+                        _ => "control",
+                    };
+                    write!(
+                        f,
+                        "{found} at byte {at} is \"{group}\" in RFC 2396 §2.4.3: write it as %{:02X}",
+                        c as u32
+                    )
+                }
+                _ => write!(f, "excluded character at byte {at} in {comp} (RFC 2396 §2.4.3)"),
+            },
             ErrorKind::BidiFormatting => match found {
                 Found::Char(c) => write!(
                     f,

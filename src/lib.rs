@@ -74,6 +74,7 @@ pub mod pct;
 mod recompose;
 mod request_target;
 mod resolve;
+pub mod rfc2396;
 mod scan;
 mod security;
 mod tables;

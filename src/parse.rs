@@ -7,15 +7,15 @@
 //! single comparison, because build.rs numbers plain states first.
 
 use crate::host;
-use crate::scan::{self, skip, FirstBlock};
+use crate::scan::{self, skip, skip_in, FirstBlock};
 use crate::tables::{
-    Mark, BYTE_CLASS, COMPONENT, END, FAIL_KIND, FIRST_ACCEL, FIRST_FAIL, FIRST_MARK, LOOP_BIT,
-    LOOP_BITS, MARK, MARK_THEN, START_ABSOLUTE_URI, START_AUTHORITY_FORM, START_ORIGIN_FORM,
-    START_RELATIVE_REF, START_URI, START_URI_REFERENCE, STATE_AUTH_START, STATE_FRAGMENT,
-    STATE_HOST_OR_USERINFO, STATE_IPV6, STATE_NC_SEG, STATE_NOT_SCHEME, STATE_PATH, STATE_QUERY,
-    STATE_SCHEME_END, STATE_SCHEME_OR_SEG, STRIDE_SHIFT, TRANS,
+    uri, Grammar, Mark, FIRST_ACCEL, LOOP_BIT, LOOP_BITS, START_ABSOLUTE_URI, START_AUTHORITY_FORM,
+    START_ORIGIN_FORM, START_RELATIVE_REF, START_URI, START_URI_REFERENCE, STATE_AUTH_START,
+    STATE_FRAGMENT, STATE_HOST_OR_USERINFO, STATE_NC_SEG, STATE_NOT_SCHEME, STATE_PATH,
+    STATE_QUERY, STATE_SCHEME_OR_SEG, STRIDE_SHIFT,
 };
 use crate::{Component, ErrorKind, ParseError};
+use core::marker::PhantomData;
 
 /// The grammar rule to parse (RFC 3986 §3, §4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,7 +45,7 @@ pub(crate) enum Rule {
 /// - a port is present when `host_end < path_start` (the `:` is at `host_end`);
 /// - a query is present when `query_end > path_end` (the `?` is at `path_end`);
 /// - a fragment is present when `query_end < len` (the `#` is at `query_end`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct Layout {
     pub(crate) scheme_end: u32,
     pub(crate) host_start: u32,
@@ -65,7 +65,9 @@ pub(crate) trait FromLayout<'a> {
 /// The longest input whose offsets (0 to the length, inclusive) fit `u32`.
 pub(crate) const MAX_LEN: usize = u32::MAX as usize;
 
-struct Parser<'a> {
+/// The driver: one pass of grammar `G`'s DFA over `input`.
+struct Parser<'a, G: Grammar> {
+    grammar: PhantomData<G>,
     input: &'a str,
     /// Boundaries found so far. One not yet known holds `end`: the end of the input is where
     /// an open component ends, and no delimiter can stand there.
@@ -92,7 +94,7 @@ pub(crate) fn parse<'a, T: FromLayout<'a>>(input: &'a str, rule: Rule) -> Result
     if rule != Rule::RelativeRef {
         if let Some((colon, block)) = scan::scheme_colon_slash_slash(bytes) {
             // What the DFA would do from START or URI_START up to SCHEME_END (tested below).
-            let mut p = Parser::new(input, rule);
+            let mut p = UriParser::new(input, rule);
             p.end_scheme(colon as u32); // < MAX_LEN: `colon` indexes the input
             let (state, pos) = p.authority_after(colon + 1, Some(block));
             if state == STATE_PATH && pos == input.len() {
@@ -107,7 +109,7 @@ pub(crate) fn parse<'a, T: FromLayout<'a>>(input: &'a str, rule: Rule) -> Result
     if !matches!(rule, Rule::UriReference | Rule::RelativeRef) {
         return parse_from_start(input, rule);
     }
-    let mut p = Parser::new(input, rule);
+    let mut p = UriParser::new(input, rule);
     let path_from = match bytes.first() {
         // A reference that starts with one '/' (§4.2 path-absolute), the commonest link on
         // a page: START or REL_START go to SLASH, which is PATH but for a second '/'
@@ -247,7 +249,7 @@ pub(crate) fn origin_form<'a, T: FromLayout<'a>>(input: &'a str) -> Result<T, Pa
     if bytes.first() != Some(&b'/') {
         return parse_from_start(input, Rule::OriginForm);
     }
-    let mut p = Parser::new(input, Rule::OriginForm);
+    let mut p = UriParser::new(input, Rule::OriginForm);
     let end = skip(bytes, 1, PATH_LOOP);
     let (state, pos) = match bytes.get(end) {
         None => return Ok(T::from_layout(input, p.layout)),
@@ -280,15 +282,39 @@ pub(crate) fn parse_from_start<'a, T: FromLayout<'a>>(
         Rule::OriginForm => START_ORIGIN_FORM,
         Rule::AuthorityForm => START_AUTHORITY_FORM,
     };
-    Parser::new(input, rule).run(start, 0)
+    UriParser::new(input, rule).run(start, 0)
 }
 
-impl<'a> Parser<'a> {
+/// Runs grammar `G`'s DFA over `input` from its state `start` (a `START_*` of its module):
+/// the driver for the grammars other than RFC 3986 (whose entries, above, have shortcuts),
+/// with `G`'s marks recording the same [`Layout`].
+#[inline(never)]
+pub(crate) fn run_grammar<'a, G: Grammar, T: FromLayout<'a>>(
+    input: &'a str,
+    start: usize,
+) -> Result<T, ParseError> {
+    if input.len() > MAX_LEN {
+        return Err(too_long(input));
+    }
+    Parser::<G>::new(input, Rule::UriReference).run(start, 0)
+}
+
+/// The parser of RFC 3986, whose shortcuts are written for `tables/uri.dfa`.
+type UriParser<'a> = Parser<'a, uri::Dfa>;
+
+/// Whether `G` is RFC 3986's grammar, for which the driver takes the shortcuts of this file
+/// (they name its states).
+const fn is_uri<G: Grammar>() -> bool {
+    matches!(G::NAME.as_bytes(), b"uri")
+}
+
+impl<'a, G: Grammar> Parser<'a, G> {
     /// A parser at the start of `input` (at most [`MAX_LEN`] bytes long).
     #[inline(always)]
     fn new(input: &'a str, rule: Rule) -> Self {
         let end = input.len() as u32; // fits: checked against MAX_LEN by the caller
         Parser {
+            grammar: PhantomData,
             input,
             end,
             layout: Layout {
@@ -361,33 +387,37 @@ impl<'a> Parser<'a> {
         while let Some(&byte) = bytes.get(pos) {
             // The mask cannot change an in-range index (TRANS is padded to a power of two); it
             // lets the compiler drop the bounds check.
-            let next =
-                TRANS[(state + BYTE_CLASS[byte as usize] as usize) & (TRANS.len() - 1)] as usize;
-            if next >= FIRST_ACCEL {
-                if next < FIRST_MARK {
+            let next = G::TRANS
+                [(state + G::BYTE_CLASS[byte as usize] as usize) & (G::TRANS.len() - 1)]
+                as usize;
+            if next >= G::FIRST_ACCEL {
+                if next < G::FIRST_MARK {
                     // An accelerated state (a path, a host, a query): skip the run of bytes that
                     // keep the DFA in it, so the next step is on the byte that leaves it.
-                    let bit =
-                        LOOP_BIT[((next - FIRST_ACCEL) >> STRIDE_SHIFT) & (LOOP_BIT.len() - 1)];
-                    pos = skip(bytes, pos + 1, bit);
+                    let bit = G::LOOP_BIT
+                        [((next - G::FIRST_ACCEL) >> G::STRIDE_SHIFT) & (G::LOOP_BIT.len() - 1)];
+                    pos = skip_in::<G>(bytes, pos + 1, bit);
                     state = next;
                     continue;
                 }
-                if next >= FIRST_FAIL {
-                    let kind = FAIL_KIND.get(next - FIRST_FAIL).copied();
+                if next >= G::FIRST_FAIL {
+                    let kind = G::FAIL_KIND.get(next - G::FIRST_FAIL).copied();
                     let kind = kind.unwrap_or(ErrorKind::InvalidChar);
-                    return Err(error(input, p.layout.host_start, state, kind, pos));
+                    return Err(error::<G>(input, p.layout.host_start, state, kind, pos));
                 }
-                let mark = (next - FIRST_MARK) >> STRIDE_SHIFT;
+                let mark = (next - G::FIRST_MARK) >> G::STRIDE_SHIFT;
                 p.mark(mark, pos)?;
-                if next == STATE_SCHEME_END && bytes.get(pos + 1..pos + 3) == Some(b"//") {
+                if const { is_uri::<G>() }
+                    && next == G::STATE_SCHEME_END
+                    && bytes.get(pos + 1..pos + 3) == Some(b"//")
+                {
                     (state, pos) = p.authority_after(pos + 1, None);
                     continue;
                 }
                 // "/", "?" and "#" hand over to the path, query or fragment state: skip its run.
-                if let Some(&(then, bit)) = MARK_THEN.get(mark) {
+                if let Some(&(then, bit)) = G::MARK_THEN.get(mark) {
                     if bit != 0 {
-                        pos = skip(bytes, pos + 1, bit);
+                        pos = skip_in::<G>(bytes, pos + 1, bit);
                         state = then as usize;
                         continue;
                     }
@@ -426,16 +456,22 @@ pub(crate) fn too_long(input: &str) -> ParseError {
 /// than the parser, so that the parser's fields can live in registers.
 #[cold]
 #[inline(never)]
-fn error(input: &str, host_start: u32, state: usize, kind: ErrorKind, i: usize) -> ParseError {
-    let component = COMPONENT
-        .get(state >> STRIDE_SHIFT)
+fn error<G: Grammar>(
+    input: &str,
+    host_start: u32,
+    state: usize,
+    kind: ErrorKind,
+    i: usize,
+) -> ParseError {
+    let component = G::COMPONENT
+        .get(state >> G::STRIDE_SHIFT)
         .copied()
         .unwrap_or(Component::Path);
     // Inside an IPv6 literal the DFA takes any hex digit, ':' and '.', and the shape is
     // checked at ']'. When the input goes wrong or ends before that, the literal so far may
     // already be no IPv6address prefix ("[1.2.3.4"): then that is the error, reported as for
     // a bad address closed by ']', at the first byte after '['.
-    if state == STATE_IPV6 {
+    if state == G::STATE_IPV6 {
         let start = host_start as usize + 1;
         let address = input.as_bytes().get(start..i).unwrap_or_default();
         if !host::ipv6_viable_prefix(address) {
@@ -451,7 +487,7 @@ fn error(input: &str, host_start: u32, state: usize, kind: ErrorKind, i: usize) 
     ParseError::new(input, index, kind, component)
 }
 
-impl<'a> Parser<'a> {
+impl<'a, G: Grammar> Parser<'a, G> {
     /// The action of mark `scheme`: the scheme ends at the ':' at `colon`.
     #[inline(always)]
     fn end_scheme(&mut self, colon: u32) {
@@ -494,7 +530,7 @@ impl<'a> Parser<'a> {
     fn mark(&mut self, mark_index: usize, i: usize) -> Result<(), ParseError> {
         let l = &mut self.layout;
         let at = i as u32; // i < MAX_LEN: checked on entry
-        match MARK.get(mark_index) {
+        match G::MARK.get(mark_index) {
             Some(Mark::Scheme) => self.end_scheme(at),
             Some(Mark::Authority) => l.host_start = at + 1,
             Some(Mark::Port) => l.host_end = at,
@@ -555,10 +591,16 @@ impl<'a> Parser<'a> {
     }
 
     fn finish<T: FromLayout<'a>>(mut self, state: usize) -> Result<T, ParseError> {
-        let index = state >> STRIDE_SHIFT;
+        let index = state >> G::STRIDE_SHIFT;
         let len = self.input.len();
-        if let Some(&Some(kind)) = END.get(index) {
-            return Err(error(self.input, self.layout.host_start, state, kind, len));
+        if let Some(&Some(kind)) = G::END.get(index) {
+            return Err(error::<G>(
+                self.input,
+                self.layout.host_start,
+                state,
+                kind,
+                len,
+            ));
         }
         self.close_authority(self.end);
         Ok(T::from_layout(self.input, self.layout))
@@ -568,6 +610,9 @@ impl<'a> Parser<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tables::{
+        BYTE_CLASS, COMPONENT, END, FIRST_MARK, MARK, MARK_THEN, STATE_SCHEME_END, TRANS,
+    };
     use crate::UriRef;
 
     // The parser gives layouts; these tests compare the references they make.

@@ -15,9 +15,7 @@
 //! already classified to find the scheme ([`FirstBlock::skip`]). An input shorter than a
 //! block is put into a zeroed one ([`zero_padded_in_registers`]): zero is a stop, at the end.
 
-use crate::tables::{
-    BIT_HEXDIG, BYTE_CLASS, CLASS_BITS, FIRST_ACCEL, LOOP_BIT, LOOP_BITS, STRIDE_SHIFT, TRANS,
-};
+use crate::tables::{rfc2396, uri, Grammar, BIT_HEXDIG, CLASS_BITS};
 use wide::{i8x16, CmpEq, CmpLt};
 
 /// Letters, digits and `-` `.`: the bytes [`stops`] lets a run skip without a look. They are
@@ -26,46 +24,56 @@ const fn dense(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'-' || b == b'.'
 }
 
-// Every accelerated state must loop on every dense byte, or a run would skip a byte that ends
-// it: tables/uri.dfa may mark any state `accel`, so the build checks it.
-const _: () = {
+/// Checks that every accelerated state of grammar `G` loops on every [`dense`] byte, or a run
+/// would skip a byte that ends it: a `tables/*.dfa` may mark any state `accel`, so the build
+/// checks it (see the `const` items below).
+pub(crate) const fn accel_states_loop_on_dense_bytes<G: Grammar>() -> bool {
     let mut b = 0;
     while b < 256 {
         let mut s = 0;
-        while s < LOOP_BIT.len() {
-            assert!(
-                !dense(b as u8) || LOOP_BITS[b] & LOOP_BIT[s] == LOOP_BIT[s],
-                "an accelerated state of tables/uri.dfa does not loop on letters, digits, '-', '.'"
-            );
+        while s < G::LOOP_BIT.len() {
+            if dense(b as u8) && G::LOOP_BITS[b] & G::LOOP_BIT[s] != G::LOOP_BIT[s] {
+                return false;
+            }
             s += 1;
         }
         b += 1;
     }
-};
+    true
+}
+const _: () = assert!(
+    accel_states_loop_on_dense_bytes::<uri::Dfa>(),
+    "an accelerated state of tables/uri.dfa does not loop on letters, digits, '-', '.'"
+);
+const _: () = assert!(
+    accel_states_loop_on_dense_bytes::<rfc2396::Dfa>(),
+    "an accelerated state of tables/rfc2396.dfa does not loop on letters, digits, '-', '.'"
+);
 
-/// The loop bits of the accelerated states that a percent-encoded octet (`%` HEXDIG HEXDIG,
-/// §2.1) leaves where it found them, through plain states (no action on the way), and that
-/// loop on `/`: a path, a query, a fragment. Their runs step over a valid `%HH` rather than end at it, as
-/// the DFA would after three steps. Read off the tables; `tests` below checks it byte by byte.
-const PCT_LOOPS: u8 = {
-    const fn step(state: usize, b: u8) -> usize {
-        TRANS[state + BYTE_CLASS[b as usize] as usize] as usize
+/// The loop bits of the accelerated states of `G` that a percent-encoded octet (`%` HEXDIG
+/// HEXDIG, §2.1) leaves where it found them, through plain states (no action on the way), and
+/// that loop on `/`: a path, a query, a fragment. Their runs step over a valid `%HH` rather
+/// than end at it, as the DFA would after three steps. Read off the tables (it is
+/// [`Grammar::PCT_LOOPS`]); `tests` below checks it byte by byte for RFC 3986.
+pub(crate) const fn pct_loops<G: Grammar + ?Sized>() -> u8 {
+    const fn step<G: Grammar + ?Sized>(state: usize, b: u8) -> usize {
+        G::TRANS[state + G::BYTE_CLASS[b as usize] as usize] as usize
     }
     let mut bits = 0;
     let mut k = 0;
-    while k < LOOP_BIT.len() {
-        let state = FIRST_ACCEL + (k << STRIDE_SHIFT);
-        let mut back = true;
+    while k < G::LOOP_BIT.len() {
+        let state = G::FIRST_ACCEL + (k << G::STRIDE_SHIFT);
+        let mut back = G::LOOP_BIT[k] != 0; // padding has no state
         let mut h1 = 0;
-        while h1 < 256 {
+        while back && h1 < 256 {
             let mut h2 = 0;
             while h2 < 256 {
                 if CLASS_BITS[h1] & CLASS_BITS[h2] & BIT_HEXDIG != 0 {
-                    let first = step(state, b'%');
-                    let second = step(first, h1 as u8);
-                    back &= first < FIRST_ACCEL
-                        && second < FIRST_ACCEL
-                        && step(second, h2 as u8) == state;
+                    let first = step::<G>(state, b'%');
+                    let second = step::<G>(first, h1 as u8);
+                    back &= first < G::FIRST_ACCEL
+                        && second < G::FIRST_ACCEL
+                        && step::<G>(second, h2 as u8) == state;
                 }
                 h2 += 1;
             }
@@ -73,13 +81,13 @@ const PCT_LOOPS: u8 = {
         }
         // Only states that loop on '/' (a path, a query, a fragment), where '%' is common;
         // in a host or a first segment a '%' ends the run: this check costs nothing there.
-        if back && LOOP_BITS[b'/' as usize] & LOOP_BIT[k] != 0 {
-            bits |= LOOP_BIT[k];
+        if back && G::LOOP_BITS[b'/' as usize] & G::LOOP_BIT[k] != 0 {
+            bits |= G::LOOP_BIT[k];
         }
         k += 1;
     }
     bits
-};
+}
 
 /// Whether `input` has a percent-encoded octet at `at`: '%' and two hex digits.
 #[inline(always)]
@@ -123,25 +131,31 @@ fn stops(block: [u8; 16], slash: bool) -> u32 {
 /// zero-padded copy.
 #[inline(always)]
 pub(crate) fn skip(input: &[u8], pos: usize, loop_bit: u8) -> usize {
+    skip_in::<uri::Dfa>(input, pos, loop_bit)
+}
+
+/// [`skip`] in a state of grammar `G`.
+#[inline(always)]
+pub(crate) fn skip_in<G: Grammar>(input: &[u8], pos: usize, loop_bit: u8) -> usize {
     if input.len() < 16 {
-        return skip_short(input, pos, loop_bit);
+        return skip_short::<G>(input, pos, loop_bit);
     }
     // Two copies of the loop, so that the choice is made once per run, not once per block.
-    if LOOP_BITS[b'/' as usize] & loop_bit != 0 {
-        skip_blocks::<true>(input, pos, loop_bit)
+    if G::LOOP_BITS[b'/' as usize] & loop_bit != 0 {
+        skip_blocks::<G, true>(input, pos, loop_bit)
     } else {
-        skip_blocks::<false>(input, pos, loop_bit)
+        skip_blocks::<G, false>(input, pos, loop_bit)
     }
 }
 
 /// [`skip`] in an input shorter than a block: its [`Head`], built in registers.
 #[inline(always)]
-fn skip_short(input: &[u8], pos: usize, loop_bit: u8) -> usize {
-    Head::of_block(zero_padded_in_registers(input)).skip(input, pos, loop_bit)
+fn skip_short<G: Grammar>(input: &[u8], pos: usize, loop_bit: u8) -> usize {
+    Head::of_block(zero_padded_in_registers(input)).skip_in::<G>(input, pos, loop_bit)
 }
 
 #[inline(always)]
-fn skip_blocks<const SLASH: bool>(input: &[u8], mut pos: usize, loop_bit: u8) -> usize {
+fn skip_blocks<G: Grammar, const SLASH: bool>(input: &[u8], mut pos: usize, loop_bit: u8) -> usize {
     let len = input.len();
     loop {
         let stops = match input.get(pos..pos + 16) {
@@ -155,7 +169,7 @@ fn skip_blocks<const SLASH: bool>(input: &[u8], mut pos: usize, loop_bit: u8) ->
                 stops(first_16(tail), SLASH) >> (pos + 16 - len)
             }
         };
-        if let Some(at) = first_stop(input, pos, stops, loop_bit) {
+        if let Some(at) = first_stop::<G>(input, pos, stops, loop_bit) {
             return at;
         }
         pos += 16;
@@ -168,13 +182,18 @@ fn skip_blocks<const SLASH: bool>(input: &[u8], mut pos: usize, loop_bit: u8) ->
 /// The first byte of the block whose [`stops`] are `stops` (bit k for byte `base + k`) that
 /// does not keep the DFA in the state of `loop_bit`, if there is one in the block.
 #[inline(always)]
-fn first_stop(input: &[u8], base: usize, mut stops: u32, loop_bit: u8) -> Option<usize> {
+fn first_stop<G: Grammar>(
+    input: &[u8],
+    base: usize,
+    mut stops: u32,
+    loop_bit: u8,
+) -> Option<usize> {
     while stops != 0 {
         let at = base + stops.trailing_zeros() as usize;
         match input.get(at) {
-            Some(&b) if LOOP_BITS[b as usize] & loop_bit != 0 => stops &= stops - 1,
+            Some(&b) if G::LOOP_BITS[b as usize] & loop_bit != 0 => stops &= stops - 1,
             // "%HH": its hex digits are dense, so they have no bit to clear.
-            Some(b'%') if loop_bit & PCT_LOOPS != 0 && pct_encoded(input, at) => {
+            Some(b'%') if loop_bit & G::PCT_LOOPS != 0 && pct_encoded(input, at) => {
                 stops &= stops - 1;
             }
             _ => return Some(at),
@@ -199,7 +218,7 @@ impl FirstBlock {
     pub(crate) fn skip(self, input: &[u8], pos: usize, loop_bit: u8) -> usize {
         // The bits of bytes pos..32 (none if pos is 32 or more).
         let later = self.stops & u32::MAX.checked_shl(pos as u32).unwrap_or(0);
-        if let Some(at) = first_stop(input, 0, later, loop_bit) {
+        if let Some(at) = first_stop::<uri::Dfa>(input, 0, later, loop_bit) {
             at
         } else if pos > 32 {
             skip(input, pos, loop_bit)
@@ -275,19 +294,25 @@ impl Head {
     /// [`skip`] from `pos`, with the head's stops for the bytes that it holds.
     #[inline(always)]
     pub(crate) fn skip(self, input: &[u8], pos: usize, loop_bit: u8) -> usize {
+        self.skip_in::<uri::Dfa>(input, pos, loop_bit)
+    }
+
+    /// [`Head::skip`] in a state of grammar `G`.
+    #[inline(always)]
+    fn skip_in<G: Grammar>(self, input: &[u8], pos: usize, loop_bit: u8) -> usize {
         if pos >= 16 {
-            return skip(input, pos, loop_bit);
+            return skip_in::<G>(input, pos, loop_bit);
         }
-        let stops = if LOOP_BITS[b'/' as usize] & loop_bit != 0 {
+        let stops = if G::LOOP_BITS[b'/' as usize] & loop_bit != 0 {
             self.stops
         } else {
             self.stops | self.slashes
         };
-        match first_stop(input, 0, stops & (u32::MAX << pos), loop_bit) {
+        match first_stop::<G>(input, 0, stops & (u32::MAX << pos), loop_bit) {
             // A stop in the padding is the end of the input.
             Some(at) => at.min(input.len()),
             None if input.len() <= 16 => input.len(),
-            None => skip(input, 16, loop_bit),
+            None => skip_in::<G>(input, 16, loop_bit),
         }
     }
 }
@@ -386,6 +411,10 @@ fn first_16(bytes: &[u8]) -> [u8; 16] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tables::{BYTE_CLASS, FIRST_ACCEL, LOOP_BIT, LOOP_BITS, STRIDE_SHIFT, TRANS};
+
+    /// [`pct_loops`] of RFC 3986.
+    const PCT_LOOPS: u8 = <uri::Dfa as Grammar>::PCT_LOOPS;
 
     #[test]
     fn stops_agree_with_dense_on_every_byte_in_every_lane() {

@@ -1,4 +1,7 @@
-//! The grammar as data: the tables that `build.rs` compiles from `tables/classes.abnf` and `tables/uri.dfa`.
+//! The grammar as data: the tables that `build.rs` compiles from `tables/classes.abnf` (the
+//! character classes, shared) and one DFA per grammar: `tables/uri.dfa` (RFC 3986, module
+//! [`uri`], whose items are also here for short) and `tables/rfc2396.dfa` (RFC 2396 as amended
+//! by RFC 2732, module [`rfc2396`]).
 
 #![allow(dead_code)] // not every generated constant is used by the library itself
 
@@ -26,4 +29,36 @@ pub(crate) enum Mark {
     Fragment,
 }
 
+/// A grammar's tables, as `build.rs` writes them for each `tables/*.dfa` (see its docs and
+/// the files' headers): what the driver of `src/parse.rs`, generic over this trait, reads. Each
+/// implementation is a unit type of constants, so the driver is compiled once per grammar with
+/// its tables as constants, as fast as if it had been written for that grammar alone.
+pub(crate) trait Grammar {
+    /// The file's name without `.dfa`: `"uri"` has shortcuts written for it in src/parse.rs.
+    const NAME: &'static str;
+    const BYTE_CLASS: &'static [u8; 256];
+    /// Padded to a power of two (the driver masks its index).
+    const TRANS: &'static [u16];
+    const STRIDE_SHIFT: u32;
+    const FIRST_ACCEL: usize;
+    const FIRST_MARK: usize;
+    const FIRST_FAIL: usize;
+    /// Padded to a power of two (the driver masks its index).
+    const LOOP_BIT: &'static [u8];
+    const LOOP_BITS: &'static [u8; 256];
+    const FAIL_KIND: &'static [ErrorKind];
+    const END: &'static [Option<ErrorKind>];
+    const COMPONENT: &'static [Component];
+    const MARK: &'static [Mark];
+    const MARK_THEN: &'static [(u16, u8)];
+    /// The state inside an IPv6 literal (named `IPV6`), `usize::MAX` if there is none.
+    const STATE_IPV6: usize;
+    /// The state after "scheme:" (named `SCHEME_END`), `usize::MAX` if there is none.
+    const STATE_SCHEME_END: usize;
+    /// The accelerated states whose runs step over `%HH` (see src/scan.rs).
+    const PCT_LOOPS: u8 = crate::scan::pct_loops::<Self>();
+}
+
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));
+
+pub(crate) use uri::*;

@@ -4,7 +4,7 @@ use std::fmt::{self, Write as _};
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use urilex::{ErrorKind, IriRef, ParseError, UriRef};
+use urilex::{rfc2396, ErrorKind, IriRef, ParseError, UriRef};
 
 /// Why a line is not a URI reference.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,9 +95,35 @@ pub fn read_iris(yes: bool) {
     IRIS.store(yes, Ordering::Relaxed);
 }
 
-/// Checks a command-line argument as `parse` checks a line (an IRI reference with `--iri`).
+/// Whether lines are read by RFC 2396 (`--grammar rfc2396`) by the subcommands that can
+/// (`parse`, `check`, `normalize`). Set once, before any line is read.
+static RFC2396: AtomicBool = AtomicBool::new(false);
+
+/// Reads lines by RFC 2396 from now on (`--grammar rfc2396`).
+pub fn read_rfc2396(yes: bool) {
+    RFC2396.store(yes, Ordering::Relaxed);
+}
+
+/// Whether lines are read by RFC 2396 (`--grammar rfc2396`).
+pub fn rfc2396() -> bool {
+    RFC2396.load(Ordering::Relaxed)
+}
+
+/// Parses a line as an RFC 2396 URI reference (`--grammar rfc2396`), a non-UTF-8 line as
+/// [`parse`] does.
+pub fn parse_rfc2396(line: Line<'_>) -> Result<rfc2396::Reference<'_>, LineError> {
+    match line.as_str() {
+        Some(s) => rfc2396::parse(s).map_err(LineError::Parse),
+        None => Err(not_utf8(line.bytes)),
+    }
+}
+
+/// Checks a command-line argument as `parse` checks a line (an IRI reference with `--iri`, an
+/// RFC 2396 reference with `--grammar rfc2396`).
 pub fn check_text(s: &str) -> Result<(), ParseError> {
-    if !s.is_ascii() && IRIS.load(Ordering::Relaxed) {
+    if rfc2396() {
+        rfc2396::parse(s).map(|_| ())
+    } else if !s.is_ascii() && IRIS.load(Ordering::Relaxed) {
         IriRef::parse(s).map(|_| ())
     } else {
         UriRef::parse(s).map(|_| ())

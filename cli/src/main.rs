@@ -88,6 +88,21 @@ struct Global {
     /// UTF-8 percent-encoded) before the subcommand sees it; output is URIs.
     #[arg(long, global = true)]
     iri: bool,
+
+    /// The grammar `parse`, `check` and `normalize` read lines by: RFC 3986, or RFC 2396 as
+    /// amended by RFC 2732 (java.net.URI's: opaque URIs such as `mailto:a@b?x` have no query,
+    /// an authority that is no host[:port] is one registry name; `normalize` gives the normal
+    /// form of RFC 2396 section 6).
+    #[arg(long, global = true, value_enum, default_value_t = GrammarArg::Rfc3986)]
+    grammar: GrammarArg,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum GrammarArg {
+    /// RFC 3986 (the default).
+    Rfc3986,
+    /// RFC 2396 as amended by RFC 2732.
+    Rfc2396,
 }
 
 #[derive(Subcommand, Debug)]
@@ -360,6 +375,18 @@ struct Run {
 fn run(cli: Cli) -> Result<Outcome, Fail> {
     let g = cli.global;
     line::read_iris(g.iri);
+    if g.grammar == GrammarArg::Rfc2396 {
+        let supported = matches!(
+            cli.command,
+            Some(Command::Parse { .. } | Command::Check { .. } | Command::Normalize { .. })
+        );
+        if !supported || g.iri {
+            return Err(Fail::Error(
+                "--grammar rfc2396 goes with parse, check and normalize, without --iri".into(),
+            ));
+        }
+        line::read_rfc2396(true);
+    }
     let mut r = Run {
         threads: threads(g.threads),
         diagnostics: Diagnostics::of(&g)?,

@@ -29,18 +29,41 @@ pub struct Parse;
 
 impl LineOp for Parse {
     fn line(&self, _: u64, bytes: Line<'_>, out: &mut String, _: &mut String) -> bool {
-        match line::parse(bytes, &mut String::new()) {
-            Ok(uri) => {
-                out.push_str("valid");
-                for (name, value) in [
+        let mut mapped = String::new();
+        let parsed = if line::rfc2396() {
+            line::parse_rfc2396(bytes).map(|uri| {
+                // A reg_name authority (RFC 2396 section 3.2.1) is not split: it is shown whole,
+                // as `authority`. An opaque URI's part is its path.
+                let reg_name = uri.authority().filter(|_| uri.is_reg_name());
+                [
                     ("scheme", uri.scheme()),
+                    ("authority", reg_name),
                     ("userinfo", uri.userinfo()),
                     ("host", uri.host()),
                     ("port", uri.port()),
                     ("path", Some(uri.path())),
                     ("query", uri.query()),
                     ("fragment", uri.fragment()),
-                ] {
+                ]
+            })
+        } else {
+            line::parse(bytes, &mut mapped).map(|uri| {
+                [
+                    ("scheme", uri.scheme()),
+                    ("authority", None),
+                    ("userinfo", uri.userinfo()),
+                    ("host", uri.host()),
+                    ("port", uri.port()),
+                    ("path", Some(uri.path())),
+                    ("query", uri.query()),
+                    ("fragment", uri.fragment()),
+                ]
+            })
+        };
+        match parsed {
+            Ok(parts) => {
+                out.push_str("valid");
+                for (name, value) in parts {
                     if let Some(v) = value {
                         out.push('\t');
                         out.push_str(name);
@@ -64,36 +87,96 @@ pub struct ParseJson;
 
 impl LineOp for ParseJson {
     fn line(&self, n: u64, bytes: Line<'_>, out: &mut String, _: &mut String) -> bool {
+        if line::rfc2396() {
+            return parse_json_rfc2396(n, bytes, out);
+        }
         let mut mapped = String::new();
         let parsed = line::parse(bytes, &mut mapped);
-        out.push_str("{\"input\":");
-        match bytes.as_str() {
-            Some(s) => json_str(out, s),
-            None => json_str(out, &String::from_utf8_lossy(bytes.bytes)),
-        }
-        let _ = write!(out, ",\"line\":{n}");
+        json_head(out, n, bytes);
         let valid = parsed.is_ok();
         match parsed {
             Ok(uri) => {
                 out.push_str(",\"valid\":true,\"error\":null");
                 json_components(out, &uri);
             }
-            Err(e) => {
-                let _ = write!(
-                    out,
-                    ",\"valid\":false,\"error\":{{\"index\":{},\"kind\":\"{:?}\",\"message\":",
-                    e.index(),
-                    e.kind()
-                );
-                json_str(out, &e.to_string());
-                out.push('}');
-                out.push_str(
-                    ",\"scheme\":null,\"userinfo\":null,\"host\":null,\"host_kind\":null,\"port\":null,\"path\":null,\"query\":null,\"fragment\":null",
-                );
-            }
+            Err(e) => json_error(out, &e),
         }
         out.push_str("}\n");
         valid
+    }
+}
+
+/// `{"input": ..., "line": N` of every JSON object.
+fn json_head(out: &mut String, n: u64, bytes: Line<'_>) {
+    out.push_str("{\"input\":");
+    match bytes.as_str() {
+        Some(s) => json_str(out, s),
+        None => json_str(out, &String::from_utf8_lossy(bytes.bytes)),
+    }
+    let _ = write!(out, ",\"line\":{n}");
+}
+
+/// The fields of an invalid line's object.
+fn json_error(out: &mut String, e: &line::LineError) {
+    let _ = write!(
+        out,
+        ",\"valid\":false,\"error\":{{\"index\":{},\"kind\":\"{:?}\",\"message\":",
+        e.index(),
+        e.kind()
+    );
+    json_str(out, &e.to_string());
+    out.push('}');
+    out.push_str(
+        ",\"scheme\":null,\"userinfo\":null,\"host\":null,\"host_kind\":null,\"port\":null,\"path\":null,\"query\":null,\"fragment\":null",
+    );
+}
+
+/// `parse --json --grammar rfc2396`: the same object, plus `"authority"` (the whole of it,
+/// server or reg_name), `"reg_name"` and `"opaque"` (RFC 2396 sections 3 and 3.2).
+fn parse_json_rfc2396(n: u64, bytes: Line<'_>, out: &mut String) -> bool {
+    json_head(out, n, bytes);
+    let parsed = line::parse_rfc2396(bytes);
+    let valid = parsed.is_ok();
+    match parsed {
+        Ok(uri) => {
+            out.push_str(",\"valid\":true,\"error\":null,\"scheme\":");
+            json_opt(out, uri.scheme());
+            out.push_str(",\"authority\":");
+            json_opt(out, uri.authority());
+            let _ = write!(
+                out,
+                ",\"reg_name\":{},\"opaque\":{},\"userinfo\":",
+                uri.is_reg_name(),
+                uri.is_opaque()
+            );
+            json_opt(out, uri.userinfo());
+            out.push_str(",\"host\":");
+            json_opt(out, uri.host());
+            out.push_str(",\"host_kind\":");
+            out.push_str(host_kind(uri.host_kind()));
+            out.push_str(",\"port\":");
+            json_opt(out, uri.port());
+            out.push_str(",\"path\":");
+            json_str(out, uri.path());
+            out.push_str(",\"query\":");
+            json_opt(out, uri.query());
+            out.push_str(",\"fragment\":");
+            json_opt(out, uri.fragment());
+        }
+        Err(e) => json_error(out, &e),
+    }
+    out.push_str("}\n");
+    valid
+}
+
+/// The JSON of a `host_kind`.
+fn host_kind(kind: Option<HostKind>) -> &'static str {
+    match kind {
+        None => "null",
+        Some(HostKind::RegName) => "\"reg-name\"",
+        Some(HostKind::Ipv4) => "\"ipv4\"",
+        Some(HostKind::Ipv6) => "\"ipv6\"",
+        Some(HostKind::IpvFuture) => "\"ipvfuture\"",
     }
 }
 
@@ -105,13 +188,7 @@ fn json_components(out: &mut String, uri: &UriRef<'_>) {
     out.push_str(",\"host\":");
     json_opt(out, uri.host());
     out.push_str(",\"host_kind\":");
-    out.push_str(match uri.host_kind() {
-        None => "null",
-        Some(HostKind::RegName) => "\"reg-name\"",
-        Some(HostKind::Ipv4) => "\"ipv4\"",
-        Some(HostKind::Ipv6) => "\"ipv6\"",
-        Some(HostKind::IpvFuture) => "\"ipvfuture\"",
-    });
+    out.push_str(host_kind(uri.host_kind()));
     out.push_str(",\"port\":");
     json_opt(out, uri.port());
     out.push_str(",\"path\":");
@@ -130,8 +207,13 @@ pub struct Check {
 
 impl LineOp for Check {
     fn line(&self, n: u64, bytes: Line<'_>, out: &mut String, _: &mut String) -> bool {
-        match line::parse(bytes, &mut String::new()) {
-            Ok(_) => true,
+        let checked = if line::rfc2396() {
+            line::parse_rfc2396(bytes).map(|_| ())
+        } else {
+            line::parse(bytes, &mut String::new()).map(|_| ())
+        };
+        match checked {
+            Ok(()) => true,
             Err(e) => {
                 diagnostic(out, &self.prefix, n, e.index(), e);
                 false

@@ -1,0 +1,421 @@
+//! URI references by RFC 2396 (1998) as amended by RFC 2732 (IPv6 literals): the grammar of
+//! `java.net.URI` and of the link databases and crawlers of its time.
+//!
+//! The grammar is `tables/rfc2396.dfa`, compiled by the same `build.rs` as RFC 3986's and run
+//! by the same driver; this module only reads the layout the driver records, and decides
+//! whether an authority is a `server` or a `reg_name` (§3.2) by running the grammar's `server`
+//! rule over its hostport.
+//!
+//! Where it splits a string differently from RFC 3986 ([`UriRef`](crate::UriRef)):
+//!
+//! ```
+//! use urilex::{rfc2396, UriRef};
+//! // An opaque URI (§3: scheme ":" opaque_part): no query, the whole part is the path.
+//! let old = rfc2396::parse("mailto:a@b?subject=x")?;
+//! assert!(old.is_opaque());
+//! assert_eq!((old.path(), old.query()), ("a@b?subject=x", None));
+//! let new = UriRef::parse("mailto:a@b?subject=x")?;
+//! assert_eq!((new.path(), new.query()), ("a@b", Some("subject=x")));
+//!
+//! // A registry-based authority (§3.2.1): not host and port, but one name.
+//! let reg = rfc2396::parse("http://u@h:-1/")?;
+//! assert_eq!((reg.authority(), reg.host(), reg.port()), (Some("u@h:-1"), None, None));
+//! assert!(UriRef::parse("http://u@h:-1/").is_err());
+//!
+//! // RFC 2732 made '[' and ']' reserved: a query may hold them; IPvFuture does not exist.
+//! assert_eq!(rfc2396::parse("http://h/?a[0]=1")?.query(), Some("a[0]=1"));
+//! assert!(rfc2396::parse("http://[v7.x]/").is_err());
+//! assert!(UriRef::parse("http://[v7.x]/").is_ok());
+//!
+//! // Excluded characters (§2.4.3) are named.
+//! let err = rfc2396::parse("http://h/{x}").unwrap_err();
+//! assert_eq!(err.to_string(), r#"'{' at byte 9 is "unwise" in RFC 2396 §2.4.3: write it as %7B"#);
+//! # Ok::<(), urilex::ParseError>(())
+//! ```
+
+use core::fmt;
+
+use crate::parse::{run_grammar, FromLayout, Layout};
+use crate::resolve::{Mode, ResolveError, Resolved, Resolver};
+use crate::tables::rfc2396::{self as table, START_SERVER, START_URI_REFERENCE};
+use crate::{ParseError, UriRef};
+
+/// Parses `input` as an RFC 2396 `URI-reference` (Appendix A, with RFC 2732's IPv6
+/// references), in one pass, without allocating.
+///
+/// Two readings go beyond the letter of Appendix A, as RFC 2396's own examples and
+/// `java.net.URI` do: a relative reference may be a query alone (`?y`, Appendix C.1), and the
+/// empty string is a reference to the current document (§4.2).
+///
+/// ```
+/// let uri = urilex::rfc2396::parse("ftp://user@ftp.is.co.za:21/rfc/rfc1808.txt;type=a")?;
+/// assert_eq!(uri.userinfo(), Some("user"));
+/// assert_eq!(uri.host(), Some("ftp.is.co.za"));
+/// assert_eq!(uri.port(), Some("21"));
+/// let last = uri.segments().last().unwrap();
+/// assert_eq!((last.name(), last.params().collect::<Vec<_>>()), ("rfc1808.txt", vec!["type=a"]));
+/// # Ok::<(), urilex::ParseError>(())
+/// ```
+pub fn parse(input: &str) -> Result<Reference<'_>, ParseError> {
+    let Parsed { input, layout } =
+        run_grammar::<table::Dfa, Parsed<'_>>(input, START_URI_REFERENCE)?;
+    Ok(Reference::with_authority_split(input, layout))
+}
+
+/// The driver's output, before the authority is split.
+struct Parsed<'a> {
+    input: &'a str,
+    layout: Layout,
+}
+
+impl<'a> FromLayout<'a> for Parsed<'a> {
+    #[inline(always)]
+    fn from_layout(input: &'a str, layout: Layout) -> Self {
+        Parsed { input, layout }
+    }
+}
+
+/// An RFC 2396 URI reference, borrowed from the input: see [`parse`].
+///
+/// Components are `None` when their delimiter is absent and `Some("")` when it is there with
+/// nothing after it, as for [`UriRef`]. An authority that matches `server` (§3.2.2) is split
+/// into [`userinfo`](Self::userinfo), [`host`](Self::host) and [`port`](Self::port); one that
+/// matches only `reg_name` (§3.2.1: `http://a:b@c:d/`, `foo://a_b/`) has an
+/// [`authority`](Self::authority) and no host.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Reference<'a> {
+    input: &'a str,
+    /// As for [`UriRef`]; a reg_name's host span is the whole authority (no userinfo, no port),
+    /// so that the same layout makes a `UriRef` that writes it back unchanged.
+    layout: Layout,
+    reg_name: bool,
+}
+
+impl<'a> Reference<'a> {
+    /// Splits the authority the DFA found (if any) by the `server` rule.
+    fn with_authority_split(input: &'a str, mut layout: Layout) -> Self {
+        if layout.host_start == 0 {
+            return Reference {
+                input,
+                layout,
+                reg_name: false,
+            };
+        }
+        // The authority: from after "//" to the path (the DFA's marks moved host_start after
+        // the first '@', and ended the host with the authority).
+        let start = authority_start(&layout);
+        let end = layout.path_start as usize;
+        let authority = input.get(start..end).unwrap_or_default();
+        // §3.2.2 server = [ [ userinfo "@" ] hostport ]: userinfo has no '@', so only the
+        // first '@' can end it; its bytes are reg_name's but '@', which the DFA checked.
+        let host_start = authority.find('@').map_or(0, |at| at + 1);
+        let hostport = authority.get(host_start..).unwrap_or_default();
+        let server = if authority.is_empty() {
+            Some(Layout::default()) // the server is optional: an empty authority is one
+        } else {
+            run_grammar::<table::Dfa, Parsed<'_>>(hostport, START_SERVER)
+                .ok()
+                .map(|p| p.layout)
+        };
+        // Offsets fit u32: they are within the input, whose length the driver checked.
+        let at = |i: usize| (start + i) as u32;
+        match server {
+            Some(hp) => {
+                layout.host_start = at(host_start);
+                layout.host_end = at(host_start + hp.host_end.min(hostport.len() as u32) as usize);
+            }
+            None => {
+                layout.host_start = at(0);
+                layout.host_end = at(authority.len());
+            }
+        }
+        Reference {
+            input,
+            layout,
+            reg_name: server.is_none(),
+        }
+    }
+
+    /// The text of the reference, as parsed.
+    pub fn as_str(&self) -> &'a str {
+        self.input
+    }
+
+    fn slice(&self, from: u32, to: u32) -> &'a str {
+        self.input
+            .get(from as usize..to as usize)
+            .unwrap_or_default()
+    }
+
+    /// The scheme (§3.1), without its `:`.
+    pub fn scheme(&self) -> Option<&'a str> {
+        let l = &self.layout;
+        (l.scheme_end > 0).then(|| self.slice(0, l.scheme_end))
+    }
+
+    /// The authority (§3.2), server or reg_name, without its `//`.
+    pub fn authority(&self) -> Option<&'a str> {
+        let l = &self.layout;
+        (l.host_start > 0).then(|| self.slice(authority_start(l) as u32, l.path_start))
+    }
+
+    /// Whether the authority is a `reg_name` (§3.2.1) rather than a `server`: then
+    /// [`host`](Self::host), [`userinfo`](Self::userinfo) and [`port`](Self::port) are `None`.
+    pub fn is_reg_name(&self) -> bool {
+        self.reg_name
+    }
+
+    /// The userinfo of a server authority (§3.2.2), without its `@`.
+    pub fn userinfo(&self) -> Option<&'a str> {
+        let l = &self.layout;
+        let start = authority_start(l) as u32;
+        let has = l.host_start > start
+            && self.input.as_bytes().get(l.host_start as usize - 1) == Some(&b'@');
+        (has && !self.reg_name).then(|| self.slice(start, l.host_start - 1))
+    }
+
+    /// The host of a server authority (§3.2.2: hostname, IPv4address, or an IPv6reference
+    /// with its brackets); `Some("")` for an empty authority (`file:///x`), `None` for a
+    /// reg_name.
+    pub fn host(&self) -> Option<&'a str> {
+        let l = &self.layout;
+        (l.host_start > 0 && !self.reg_name).then(|| self.slice(l.host_start, l.host_end))
+    }
+
+    /// The port of a server authority (§3.2.2 port = *digit), without its `:`.
+    pub fn port(&self) -> Option<&'a str> {
+        let l = &self.layout;
+        (l.host_start > 0 && !self.reg_name && l.host_end < l.path_start)
+            .then(|| self.slice(l.host_end + 1, l.path_start))
+    }
+
+    crate::accessors::port_accessors!('a, "let x = urilex::rfc2396::parse;");
+
+    /// The path: an abs_path, a rel_path, empty, or, in an opaque URI, the whole opaque part
+    /// (`?` included).
+    pub fn path(&self) -> &'a str {
+        let l = &self.layout;
+        self.slice(l.path_start, l.path_end)
+    }
+
+    /// The query (§3.4), without its `?`. An opaque URI has none.
+    pub fn query(&self) -> Option<&'a str> {
+        let l = &self.layout;
+        (l.query_end > l.path_end).then(|| self.slice(l.path_end + 1, l.query_end))
+    }
+
+    /// The fragment (§4.1), without its `#`.
+    pub fn fragment(&self) -> Option<&'a str> {
+        let l = &self.layout;
+        let len = self.input.len() as u32;
+        (l.query_end < len).then(|| self.slice(l.query_end + 1, len))
+    }
+
+    /// Whether this is an opaque URI (§3: `scheme ":" opaque_part`, e.g. `mailto:a@b` or
+    /// `news:comp.lang`): a scheme followed by anything but `/`.
+    pub fn is_opaque(&self) -> bool {
+        self.scheme().is_some() && self.authority().is_none() && !self.path().starts_with('/')
+    }
+
+    /// Whether this is a relative reference (§5: no scheme).
+    pub fn is_relative(&self) -> bool {
+        self.scheme().is_none()
+    }
+
+    /// The segments of a hierarchical path (§3.3: `segment *( "/" segment )`), each with its
+    /// `;param`s; none for an opaque URI or an empty path.
+    ///
+    /// ```
+    /// let uri = urilex::rfc2396::parse("http://a/b;v=1;x/c")?;
+    /// let segments: Vec<_> = uri.segments().map(|s| (s.name(), s.params().count())).collect();
+    /// assert_eq!(segments, [("b", 2), ("c", 0)]);
+    /// assert_eq!(urilex::rfc2396::parse("mailto:a/b")?.segments().count(), 0);
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn segments(&self) -> Segments<'a> {
+        let path = self.path();
+        let rest = if self.is_opaque() || path.is_empty() {
+            None
+        } else {
+            Some(path.strip_prefix('/').unwrap_or(path))
+        };
+        Segments { rest }
+    }
+
+    /// The same text as an RFC 3986 reference, when it is one (most are; an opaque URI's `?`
+    /// starts a query there, and a reg_name may not be an RFC 3986 authority).
+    pub fn to_rfc3986(&self) -> Result<UriRef<'a>, ParseError> {
+        UriRef::parse(self.input)
+    }
+
+    /// The layout as a [`UriRef`], for resolution: a reg_name is its host (see `layout`).
+    fn as_layout_ref(&self) -> UriRef<'a> {
+        UriRef::from_layout(self.input, self.layout)
+    }
+
+    /// Resolves this reference against `base` by RFC 2396 §5.2 ([`Mode::Rfc2396`]: Appendix
+    /// C's results, e.g. `../../../g` → `http://a/../g`, `?y` → `http://a/b/c/?y`).
+    ///
+    /// RFC 2396 does not say how to resolve against an opaque base (§5.2 works on hierarchical
+    /// paths); this does what `java.net.URI::resolve` does: the reference is the result,
+    /// unchanged ([`Resolution::Unchanged`]).
+    ///
+    /// ```
+    /// use urilex::rfc2396::parse;
+    /// let base = parse("http://a/b/c/d;p?q")?;
+    /// assert_eq!(parse("../../../g")?.resolve(&base)?.to_string(), "http://a/../g");
+    /// assert_eq!(parse("g")?.resolve(&parse("mailto:a@b")?)?.to_string(), "g");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn resolve<'b>(&self, base: &Reference<'b>) -> Result<Resolution<'b, 'a>, ResolveError> {
+        if base.is_opaque() {
+            return Ok(Resolution::Unchanged(*self));
+        }
+        let resolver = Resolver::new(Mode::Rfc2396);
+        resolver
+            .resolve(&self.as_layout_ref(), &base.as_layout_ref())
+            .map(Resolution::Resolved)
+    }
+
+    /// The normal form of §6: the scheme and a server's host in lower case, and a port that
+    /// is the scheme's default (http and ws 80, https and wss 443, ftp 21) or empty elided
+    /// with its `:`. Nothing else changes (RFC 2396 names no other equivalence). A view: it writes
+    /// itself without allocating.
+    ///
+    /// ```
+    /// let uri = urilex::rfc2396::parse("HTTP://www.XEROX.com:80/Docs;v=1?Q#F")?;
+    /// assert_eq!(uri.normalized().to_string(), "http://www.xerox.com/Docs;v=1?Q#F");
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn normalized(&self) -> Normalized<'a> {
+        Normalized { uri: *self }
+    }
+}
+
+/// The first byte of the authority: after `scheme://` or `//`.
+fn authority_start(l: &Layout) -> usize {
+    let after_scheme = if l.scheme_end > 0 {
+        l.scheme_end as usize + 1
+    } else {
+        0
+    };
+    after_scheme + 2
+}
+
+impl fmt::Display for Reference<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.input)
+    }
+}
+
+impl fmt::Debug for Reference<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("rfc2396::Reference")
+            .field("scheme", &self.scheme())
+            .field("authority", &self.authority())
+            .field("reg_name", &self.reg_name)
+            .field("host", &self.host())
+            .field("port", &self.port())
+            .field("path", &self.path())
+            .field("query", &self.query())
+            .field("fragment", &self.fragment())
+            .finish()
+    }
+}
+
+/// The segments of a path, each with its params: see [`Reference::segments`].
+#[derive(Clone, Debug)]
+pub struct Segments<'a> {
+    rest: Option<&'a str>,
+}
+
+impl<'a> Iterator for Segments<'a> {
+    type Item = Segment<'a>;
+
+    fn next(&mut self) -> Option<Segment<'a>> {
+        let rest = self.rest?;
+        let (segment, after) = match rest.split_once('/') {
+            Some((segment, after)) => (segment, Some(after)),
+            None => (rest, None),
+        };
+        self.rest = after;
+        Some(Segment { text: segment })
+    }
+}
+
+/// One path segment (§3.3: `segment = *pchar *( ";" param )`), escapes as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Segment<'a> {
+    text: &'a str,
+}
+
+impl<'a> Segment<'a> {
+    /// The whole segment, params included.
+    pub fn as_str(&self) -> &'a str {
+        self.text
+    }
+
+    /// The segment before its first `;`.
+    pub fn name(&self) -> &'a str {
+        self.text.split(';').next().unwrap_or_default()
+    }
+
+    /// Each `;param` (§3.3 `param = *pchar`), without its `;`.
+    pub fn params(&self) -> impl Iterator<Item = &'a str> + Clone {
+        self.text.split(';').skip(1)
+    }
+}
+
+/// The result of [`Reference::resolve`].
+#[derive(Clone, Copy, Debug)]
+pub enum Resolution<'b, 'r> {
+    /// Resolved by RFC 2396 §5.2 (a view that borrows both; see [`Resolved`]).
+    Resolved(Resolved<'b, 'r>),
+    /// The base is opaque: the reference itself, as `java.net.URI` gives it.
+    Unchanged(Reference<'r>),
+}
+
+impl fmt::Display for Resolution<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Resolution::Resolved(r) => fmt::Display::fmt(r, f),
+            Resolution::Unchanged(r) => f.write_str(r.as_str()),
+        }
+    }
+}
+
+/// The normal form of RFC 2396 §6, as a view: see [`Reference::normalized`].
+#[derive(Clone, Copy, Debug)]
+pub struct Normalized<'a> {
+    uri: Reference<'a>,
+}
+
+impl fmt::Display for Normalized<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let u = &self.uri;
+        let l = &u.layout;
+        let lower = |f: &mut fmt::Formatter<'_>, s: &str| {
+            s.chars()
+                .try_for_each(|c| fmt::Write::write_char(f, c.to_ascii_lowercase()))
+        };
+        let mut rest = 0;
+        if let Some(scheme) = u.scheme() {
+            lower(f, scheme)?;
+            rest = scheme.len();
+        }
+        if let Some(host) = u.host() {
+            let host_start = l.host_start as usize;
+            f.write_str(u.input.get(rest..host_start).unwrap_or_default())?;
+            lower(f, host)?;
+            rest = l.host_end as usize;
+            let default = u.scheme().and_then(crate::accessors::default_port);
+            if let (Some(port), Some(default)) = (u.port(), default) {
+                // An empty port is the default too (§3.2.2: "If port is omitted ...").
+                if port.is_empty() || crate::accessors::port_number(port) == Some(default) {
+                    rest = l.path_start as usize;
+                }
+            }
+        }
+        f.write_str(u.input.get(rest..).unwrap_or_default())
+    }
+}
