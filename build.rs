@@ -53,6 +53,7 @@ const MARKS: &[&str] = &[
     "port",
     "userinfo",
     "ipv6",
+    "ipv6_rfc2732",
     "path",
     "query",
     "fragment",

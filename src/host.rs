@@ -112,6 +112,28 @@ fn dec_octet(s: &[u8]) -> Option<u8> {
 /// The nine alternatives of the ABNF come down to: without `::`, exactly 8 groups; with `::`,
 /// at most 7 written groups; an IPv4 address (2 groups) only at the end.
 pub(crate) fn parse_ipv6(s: &[u8]) -> Option<[u16; 8]> {
+    parse_ipv6_with(s, parse_ipv4)
+}
+
+/// `IPv6address` of RFC 2732 §3 (for RFC 2396): the same groups (RFC 2373 §2.2, which RFC
+/// 2732 cites), but an embedded `IPv4address = 1*3DIGIT "." 1*3DIGIT "." 1*3DIGIT "."
+/// 1*3DIGIT`, with no limit on each part's value.
+pub(crate) fn is_rfc2732_ipv6(s: &[u8]) -> bool {
+    let three_digits = |s: &[u8]| {
+        let mut parts = s.split(|&c| c == b'.');
+        let ok = (&mut parts)
+            .take(4)
+            .filter(|p| (1..=3).contains(&p.len()) && p.iter().all(u8::is_ascii_digit))
+            .count()
+            == 4;
+        (ok && parts.next().is_none()).then_some([0; 4])
+    };
+    parse_ipv6_with(s, three_digits).is_some()
+}
+
+/// [`parse_ipv6`], with `ipv4` reading the IPv4 address in the last 32 bits.
+#[inline(always)]
+fn parse_ipv6_with(s: &[u8], ipv4: impl Fn(&[u8]) -> Option<[u8; 4]>) -> Option<[u16; 8]> {
     let mut groups = [0u16; 8];
     let mut n = 0usize; // groups written so far
     let mut ellipsis: Option<usize> = None; // index in `groups` where "::" stands
@@ -138,7 +160,7 @@ pub(crate) fn parse_ipv6(s: &[u8]) -> Option<[u16; 8]> {
             if n > 6 {
                 return None;
             }
-            let v4 = parse_ipv4(&s[start..])?;
+            let v4 = ipv4(&s[start..])?;
             groups[n] = u16::from_be_bytes([v4[0], v4[1]]);
             groups[n + 1] = u16::from_be_bytes([v4[2], v4[3]]);
             n += 2;

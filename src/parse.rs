@@ -471,7 +471,8 @@ fn error<G: Grammar>(
     // checked at ']'. When the input goes wrong or ends before that, the literal so far may
     // already be no IPv6address prefix ("[1.2.3.4"): then that is the error, reported as for
     // a bad address closed by ']', at the first byte after '['.
-    if state == G::STATE_IPV6 {
+    // (RFC 3986's IPv6address; the other grammars report where the bytes went wrong.)
+    if is_uri::<G>() && state == G::STATE_IPV6 {
         let start = host_start as usize + 1;
         let address = input.as_bytes().get(start..i).unwrap_or_default();
         if !host::ipv6_viable_prefix(address) {
@@ -539,10 +540,14 @@ impl<'a, G: Grammar> Parser<'a, G> {
                 l.host_start = at + 1;
                 l.host_end = self.end;
             }
-            Some(Mark::Ipv6) => {
+            Some(mark @ (Mark::Ipv6 | Mark::Ipv6Rfc2732)) => {
                 let start = l.host_start as usize + 1; // after '['
                 let address = self.input.as_bytes().get(start..i).unwrap_or_default();
-                if host::parse_ipv6(address).is_none() {
+                let valid = match mark {
+                    Mark::Ipv6 => host::parse_ipv6(address).is_some(),
+                    _ => host::is_rfc2732_ipv6(address),
+                };
+                if !valid {
                     return Err(ParseError::new(
                         self.input,
                         start,

@@ -21,6 +21,8 @@ pub(crate) enum Mark {
     Userinfo,
     /// `]` after an IPv6address: check its shape.
     Ipv6,
+    /// `]` after an IPv6address of RFC 2732 (RFC 2396): check its shape.
+    Ipv6Rfc2732,
     /// `/` after the authority: the path starts here.
     Path,
     /// `?`: the path ends here.
