@@ -3,8 +3,12 @@
 //! a slow recognizer written straight from RFC 2396 Appendix A.
 //! (`java.net.URI` as an oracle: tests/rfc2396_java.rs.)
 
+#[allow(dead_code)]
+mod support;
+
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
+use support::rfc2396_inputs::reference_strategy;
 use urilex::rfc2396::{self, Resolution};
 use urilex::{ErrorKind, UriRef};
 
@@ -689,126 +693,6 @@ fn fast_parse(input: &str) -> Option<Parts<'_>> {
         u.fragment(),
         u.is_opaque(),
     ))
-}
-
-/// Pieces that reach every rule of the grammar, and bytes from every class of §2 around them.
-const PIECES: &[&str] = &[
-    "http",
-    "mailto",
-    "a+b.c-d",
-    "3x",
-    "x",
-    ":",
-    ":",
-    "//",
-    "//",
-    "/",
-    "/",
-    "?",
-    "#",
-    "@",
-    "u",
-    "u:p",
-    "a;b=c",
-    "%41",
-    "%7e",
-    "%4",
-    "%",
-    "example.com",
-    "a-b.c",
-    "-a",
-    "a-",
-    "a.",
-    "1.2.3.4",
-    "999.1.1.1",
-    "1.2.3",
-    "1.2.3.4.",
-    "12a.b",
-    "[::1]",
-    "[1:2:3:4:5:6:7:8]",
-    "[::1.2.3.4]",
-    "[::999.1.1.1]",
-    "[v7.x]",
-    "[1::2::3]",
-    "[",
-    "]",
-    ":80",
-    ":-1",
-    "a_b",
-    ";x",
-    ";",
-    "..",
-    ".",
-    "./",
-    "../",
-    "g",
-    "q=1&r",
-    "$",
-    ",",
-    "+",
-    "=",
-    "&",
-    "!",
-    "*",
-    "'",
-    "(",
-    ")",
-    "~",
-    "_",
-    "{",
-    "}",
-    "|",
-    "\\",
-    "^",
-    "`",
-    "<",
-    ">",
-    "\"",
-    " ",
-    "\u{1}",
-    "\u{7f}",
-    "é",
-    "0",
-    "09",
-];
-
-/// Authorities, to reach server and reg_name often.
-const USERINFOS: &[&str] = &["", "", "u@", "u:p@", "a;b@", "%41@", "a@b@", "@", "é@"];
-const HOSTS: &[&str] = &[
-    "h",
-    "example.com",
-    "a-b.c",
-    "a.b.",
-    "-a",
-    "a-",
-    "1.2.3.4",
-    "999.1.1.1",
-    "1.2.3",
-    "12a.b",
-    "[::1]",
-    "[1:2:3:4:5:6:7:8]",
-    "[::1.2.3.4]",
-    "[::999.1.1.1]",
-    "[v7.x]",
-    "a_b",
-    "",
-    "a%41",
-];
-const PORTS: &[&str] = &["", "", ":80", ":", ":-1", ":8a", "::"];
-
-fn reference_strategy() -> impl Strategy<Value = String> {
-    let pieces =
-        || prop::collection::vec(prop::sample::select(PIECES), 0..9).prop_map(|p| p.concat());
-    let select = prop::sample::select;
-    let structured = (
-        select(&["http://", "//", "s:", "s:/"][..]),
-        select(USERINFOS),
-        select(HOSTS),
-        select(PORTS),
-        pieces(),
-    )
-        .prop_map(|(start, u, h, p, rest)| format!("{start}{u}{h}{p}{rest}"));
-    prop_oneof![pieces(), structured]
 }
 
 proptest! {

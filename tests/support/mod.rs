@@ -5,6 +5,7 @@ pub mod abnf;
 pub mod alloc;
 pub mod data;
 pub mod reference;
+pub mod rfc2396_inputs;
 
 /// Fails with the count and the first 20 of `failures` (one line each) unless there are none.
 #[track_caller]
