@@ -65,3 +65,8 @@ write("extract", ["see http://example.com/a?b.", "<a href=\"/x?y\">x</a> (https:
                   "mailto:a@b.c, urn:isbn:0451450523; <http://[::1]:8/>", "http://",
                   "text http://a/\u00e9 more", "&lt;http://a/b&amp;c&gt;", "\"http://a/\"",
                   "ftp://f/ http://g/ https://h/"] + pick(corpus, 10))
+write("rfc2396", ["mailto:a@b?subject=x", "http://a:b@c:d/", "http://u@h:-1/", "foo:?q", "x:",
+                  "http://[::FFFF:129.144.52.38]:80/index.html", "ftp://u;t=a@1.2.3.4:21/a;p/b;q=1",
+                  "http://999.1.1.1./", "g;x=1/../y", "?y", "#s", "http://h/{x}", "//a@b@c/",
+                  "news:comp.infosystems.www.servers.unix", "http://[v7.x]/", "s:/a?b[1]#c]"]
+      + pick(corpus, 10))
