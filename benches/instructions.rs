@@ -94,6 +94,7 @@ parse_bench!(parse_url, run_parse, Url);
 parse_bench!(parse_http, run_parse, Http);
 parse_bench!(parse_ada_url, run_parse, Ada);
 parse_bench!(parse_uriparse, run_parse, Uriparse);
+parse_bench!(parse_urilex_rfc2396, run_parse, UrilexRfc2396);
 
 host_path_bench!(host_path_urilex, Urilex);
 host_path_bench!(host_path_fluent_uri, FluentUri);
@@ -122,7 +123,7 @@ normalize_bench!(normalize_uriparse, Uriparse);
 library_benchmark_group!(
     name = parse;
     benchmarks = parse_urilex, parse_fluent_uri, parse_oxiri, parse_iri_string, parse_url,
-        parse_http, parse_ada_url, parse_uriparse
+        parse_http, parse_ada_url, parse_uriparse, parse_urilex_rfc2396
 );
 
 library_benchmark_group!(

@@ -30,7 +30,8 @@ OP_TITLES = {
     "resolve": "Resolve into a reused buffer (base parsed beforehand), per pair",
     "normalize": "Parse + normalize into a reused buffer, per URL",
 }
-PEER_ORDER = ["urilex", "fluent-uri", "oxiri", "iri-string", "url", "http", "ada-url", "uriparse"]
+PEER_ORDER = ["urilex", "fluent-uri", "oxiri", "iri-string", "url", "http", "ada-url", "uriparse",
+              "urilex-rfc2396", "urilex-target"]
 PEER_NOTES = {
     "oxiri": "RFC 3987 IRIs (accepts non-ASCII); host_path reads the authority (no host accessor)",
     "url": "WHATWG URL Standard: absolute URLs only, parsing normalizes",
@@ -257,7 +258,8 @@ def svg(rows):
     """Two panels (ns/unit, instructions/unit); one block per (op, corpus); bars scaled to the
     block maximum so every block is readable; value printed at the end of each bar."""
     palette = {"urilex": "#d62728", "fluent-uri": "#1f77b4", "oxiri": "#2ca02c", "iri-string": "#9467bd",
-               "url": "#8c564b", "http": "#e377c2", "ada-url": "#7f7f7f", "uriparse": "#bcbd22"}
+               "url": "#8c564b", "http": "#e377c2", "ada-url": "#7f7f7f", "uriparse": "#bcbd22",
+               "urilex-rfc2396": "#ff9896", "urilex-target": "#ffbb78"}
     bar_h, gap, head_h = 12, 2, 20
     label_w, panel_w, pad = 170, 300, 70
     width = label_w + 2 * (panel_w + pad) + 10

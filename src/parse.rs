@@ -7,7 +7,7 @@
 //! single comparison, because build.rs numbers plain states first.
 
 use crate::host;
-use crate::scan::{self, skip, skip_in, FirstBlock};
+use crate::scan::{self, skip, FirstBlock, SkipRuns};
 use crate::tables::{
     uri, Grammar, Mark, FIRST_ACCEL, LOOP_BIT, LOOP_BITS, START_ABSOLUTE_URI, START_AUTHORITY_FORM,
     START_ORIGIN_FORM, START_RELATIVE_REF, START_URI, START_URI_REFERENCE, STATE_AUTH_START,
@@ -66,7 +66,7 @@ pub(crate) trait FromLayout<'a> {
 pub(crate) const MAX_LEN: usize = u32::MAX as usize;
 
 /// The driver: one pass of grammar `G`'s DFA over `input`.
-struct Parser<'a, G: Grammar> {
+struct Parser<'a, G: Grammar + SkipRuns> {
     grammar: PhantomData<G>,
     input: &'a str,
     /// Boundaries found so far. One not yet known holds `end`: the end of the input is where
@@ -289,7 +289,7 @@ pub(crate) fn parse_from_start<'a, T: FromLayout<'a>>(
 /// the driver for the grammars other than RFC 3986 (whose entries, above, have shortcuts),
 /// with `G`'s marks recording the same [`Layout`].
 #[inline(never)]
-pub(crate) fn run_grammar<'a, G: Grammar, T: FromLayout<'a>>(
+pub(crate) fn run_grammar<'a, G: Grammar + SkipRuns, T: FromLayout<'a>>(
     input: &'a str,
     start: usize,
 ) -> Result<T, ParseError> {
@@ -308,7 +308,7 @@ const fn is_uri<G: Grammar>() -> bool {
     matches!(G::NAME.as_bytes(), b"uri")
 }
 
-impl<'a, G: Grammar> Parser<'a, G> {
+impl<'a, G: Grammar + SkipRuns> Parser<'a, G> {
     /// A parser at the start of `input` (at most [`MAX_LEN`] bytes long).
     #[inline(always)]
     fn new(input: &'a str, rule: Rule) -> Self {
@@ -396,7 +396,7 @@ impl<'a, G: Grammar> Parser<'a, G> {
                     // keep the DFA in it, so the next step is on the byte that leaves it.
                     let bit = G::LOOP_BIT
                         [((next - G::FIRST_ACCEL) >> G::STRIDE_SHIFT) & (G::LOOP_BIT.len() - 1)];
-                    pos = skip_in::<G>(bytes, pos + 1, bit);
+                    pos = G::skip(bytes, pos + 1, bit);
                     state = next;
                     continue;
                 }
@@ -417,7 +417,7 @@ impl<'a, G: Grammar> Parser<'a, G> {
                 // "/", "?" and "#" hand over to the path, query or fragment state: skip its run.
                 if let Some(&(then, bit)) = G::MARK_THEN.get(mark) {
                     if bit != 0 {
-                        pos = skip_in::<G>(bytes, pos + 1, bit);
+                        pos = G::skip(bytes, pos + 1, bit);
                         state = then as usize;
                         continue;
                     }
@@ -488,7 +488,7 @@ fn error<G: Grammar>(
     ParseError::new(input, index, kind, component)
 }
 
-impl<'a, G: Grammar> Parser<'a, G> {
+impl<'a, G: Grammar + SkipRuns> Parser<'a, G> {
     /// The action of mark `scheme`: the scheme ends at the ':' at `colon`.
     #[inline(always)]
     fn end_scheme(&mut self, colon: u32) {

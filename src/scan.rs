@@ -124,83 +124,138 @@ fn stops(block: [u8; 16], slash: bool) -> u32 {
     !(skip.move_mask() as u32) & 0xffff
 }
 
-/// The index of the first byte at or after `pos` that does not keep the DFA in the state
-/// whose loop bit is `loop_bit`, or `input.len()`: sixteen bytes at a time (the last block is
-/// the input's last 16 bytes, read again from an earlier start rather than copied, with the
-/// bits before `pos` shifted out); an input shorter than a block is classified in one
-/// zero-padded copy.
-#[inline(always)]
-pub(crate) fn skip(input: &[u8], pos: usize, loop_bit: u8) -> usize {
-    skip_in::<uri::Dfa>(input, pos, loop_bit)
-}
+/// Writes, in module `$module`, the run skips of grammar `$dfa` with its tables as constants:
+/// `skip`, and the pieces [`FirstBlock`] and [`Head`] go on with. Written once, stamped out per
+/// grammar (below), rather than generic over [`Grammar`]: the two compile to the same loops,
+/// but the generic ones cost RFC 3986's parse 3 instructions per URL (ada_kasztp) in the code
+/// around them, and taking the tables as a value did too.
+macro_rules! run_skips {
+    ($module:ident, $dfa:ty) => {
+        pub(crate) mod $module {
+            use super::*;
 
-/// [`skip`] in a state of grammar `G`.
-#[inline(always)]
-pub(crate) fn skip_in<G: Grammar>(input: &[u8], pos: usize, loop_bit: u8) -> usize {
-    if input.len() < 16 {
-        return skip_short::<G>(input, pos, loop_bit);
-    }
-    // Two copies of the loop, so that the choice is made once per run, not once per block.
-    if G::LOOP_BITS[b'/' as usize] & loop_bit != 0 {
-        skip_blocks::<G, true>(input, pos, loop_bit)
-    } else {
-        skip_blocks::<G, false>(input, pos, loop_bit)
-    }
-}
+            const LOOP_BITS: [u8; 256] = *<$dfa as Grammar>::LOOP_BITS;
+            const PCT_LOOPS: u8 = <$dfa as Grammar>::PCT_LOOPS;
 
-/// [`skip`] in an input shorter than a block: its [`Head`], built in registers.
-#[inline(always)]
-fn skip_short<G: Grammar>(input: &[u8], pos: usize, loop_bit: u8) -> usize {
-    Head::of_block(zero_padded_in_registers(input)).skip_in::<G>(input, pos, loop_bit)
-}
+            /// The index of the first byte at or after `pos` that does not keep the DFA in the
+            /// state whose loop bit is `loop_bit`, or `input.len()`: sixteen bytes at a time
+            /// (the last block is the input's last 16 bytes, read again from an earlier start
+            /// rather than copied, with the bits before `pos` shifted out); an input shorter
+            /// than a block is classified in one zero-padded copy.
+            #[inline(always)]
+            pub(crate) fn skip(input: &[u8], pos: usize, loop_bit: u8) -> usize {
+                if input.len() < 16 {
+                    return skip_short(input, pos, loop_bit);
+                }
+                // Two copies of the loop, so that the choice is made once per run, not once
+                // per block.
+                if LOOP_BITS[b'/' as usize] & loop_bit != 0 {
+                    skip_blocks::<true>(input, pos, loop_bit)
+                } else {
+                    skip_blocks::<false>(input, pos, loop_bit)
+                }
+            }
 
-#[inline(always)]
-fn skip_blocks<G: Grammar, const SLASH: bool>(input: &[u8], mut pos: usize, loop_bit: u8) -> usize {
-    let len = input.len();
-    loop {
-        let stops = match input.get(pos..pos + 16) {
-            Some(block) => stops(first_16(block), SLASH),
-            None => {
-                // Fewer than 16 bytes left: the last 16 bytes of the input, shifted so that
-                // bit 0 is byte `pos`. No bit stands for a byte past the end.
-                let Some(tail) = input.get(len.wrapping_sub(16)..) else {
-                    return len;
+            /// [`skip`] in an input shorter than a block: its [`Head`], built in registers.
+            #[inline(always)]
+            fn skip_short(input: &[u8], pos: usize, loop_bit: u8) -> usize {
+                head_skip(
+                    Head::of_block(zero_padded_in_registers(input)),
+                    input,
+                    pos,
+                    loop_bit,
+                )
+            }
+
+            #[inline(always)]
+            fn skip_blocks<const SLASH: bool>(input: &[u8], mut pos: usize, loop_bit: u8) -> usize {
+                let len = input.len();
+                loop {
+                    let stops = match input.get(pos..pos + 16) {
+                        Some(block) => stops(first_16(block), SLASH),
+                        None => {
+                            // Fewer than 16 bytes left: the last 16 bytes of the input, shifted
+                            // so that bit 0 is byte `pos`. No bit stands for a byte past the end.
+                            let Some(tail) = input.get(len.wrapping_sub(16)..) else {
+                                return len;
+                            };
+                            stops(first_16(tail), SLASH) >> (pos + 16 - len)
+                        }
+                    };
+                    if let Some(at) = first_stop(input, pos, stops, loop_bit) {
+                        return at;
+                    }
+                    pos += 16;
+                    if pos >= len {
+                        return len;
+                    }
+                }
+            }
+
+            /// The first byte of the block whose [`stops`] are `stops` (bit k for byte
+            /// `base + k`) that does not keep the DFA in the state of `loop_bit`, if there is
+            /// one in the block.
+            #[inline(always)]
+            pub(crate) fn first_stop(
+                input: &[u8],
+                base: usize,
+                mut stops: u32,
+                loop_bit: u8,
+            ) -> Option<usize> {
+                while stops != 0 {
+                    let at = base + stops.trailing_zeros() as usize;
+                    match input.get(at) {
+                        Some(&b) if LOOP_BITS[b as usize] & loop_bit != 0 => stops &= stops - 1,
+                        // "%HH": its hex digits are dense, so they have no bit to clear.
+                        Some(b'%') if loop_bit & PCT_LOOPS != 0 && pct_encoded(input, at) => {
+                            stops &= stops - 1;
+                        }
+                        _ => return Some(at),
+                    }
+                }
+                None
+            }
+
+            /// [`skip`] from `pos`, with `head`'s stops for the bytes that it holds.
+            #[inline(always)]
+            pub(crate) fn head_skip(head: Head, input: &[u8], pos: usize, loop_bit: u8) -> usize {
+                if pos >= 16 {
+                    return skip(input, pos, loop_bit);
+                }
+                let stops = if LOOP_BITS[b'/' as usize] & loop_bit != 0 {
+                    head.stops
+                } else {
+                    head.stops | head.slashes
                 };
-                stops(first_16(tail), SLASH) >> (pos + 16 - len)
+                match first_stop(input, 0, stops & (u32::MAX << pos), loop_bit) {
+                    // A stop in the padding is the end of the input.
+                    Some(at) => at.min(input.len()),
+                    None if input.len() <= 16 => input.len(),
+                    None => skip(input, 16, loop_bit),
+                }
             }
-        };
-        if let Some(at) = first_stop::<G>(input, pos, stops, loop_bit) {
-            return at;
+
+            impl SkipRuns for $dfa {
+                #[inline(always)]
+                fn skip(input: &[u8], pos: usize, loop_bit: u8) -> usize {
+                    skip(input, pos, loop_bit)
+                }
+            }
         }
-        pos += 16;
-        if pos >= len {
-            return len;
-        }
-    }
+    };
 }
 
-/// The first byte of the block whose [`stops`] are `stops` (bit k for byte `base + k`) that
-/// does not keep the DFA in the state of `loop_bit`, if there is one in the block.
-#[inline(always)]
-fn first_stop<G: Grammar>(
-    input: &[u8],
-    base: usize,
-    mut stops: u32,
-    loop_bit: u8,
-) -> Option<usize> {
-    while stops != 0 {
-        let at = base + stops.trailing_zeros() as usize;
-        match input.get(at) {
-            Some(&b) if G::LOOP_BITS[b as usize] & loop_bit != 0 => stops &= stops - 1,
-            // "%HH": its hex digits are dense, so they have no bit to clear.
-            Some(b'%') if loop_bit & G::PCT_LOOPS != 0 && pct_encoded(input, at) => {
-                stops &= stops - 1;
-            }
-            _ => return Some(at),
-        }
-    }
-    None
+/// A grammar whose runs can be skipped: the driver of src/parse.rs calls `G::skip`.
+pub(crate) trait SkipRuns {
+    /// See `uri_runs::skip`.
+    fn skip(input: &[u8], pos: usize, loop_bit: u8) -> usize;
 }
+
+run_skips!(uri_runs, uri::Dfa);
+run_skips!(rfc2396_runs, rfc2396::Dfa);
+
+/// The run skip of RFC 3986 (`tables/uri.dfa`), which the parser's shortcuts use.
+pub(crate) use uri_runs::skip;
 
 /// The first 32 bytes of an input that starts with "scheme://" (fewer if it is shorter),
 /// classified by [`stops`] with '/' flagged: bit k stands for byte k. Kept by the parser so
@@ -218,7 +273,7 @@ impl FirstBlock {
     pub(crate) fn skip(self, input: &[u8], pos: usize, loop_bit: u8) -> usize {
         // The bits of bytes pos..32 (none if pos is 32 or more).
         let later = self.stops & u32::MAX.checked_shl(pos as u32).unwrap_or(0);
-        if let Some(at) = first_stop::<uri::Dfa>(input, 0, later, loop_bit) {
+        if let Some(at) = uri_runs::first_stop(input, 0, later, loop_bit) {
             at
         } else if pos > 32 {
             skip(input, pos, loop_bit)
@@ -294,26 +349,7 @@ impl Head {
     /// [`skip`] from `pos`, with the head's stops for the bytes that it holds.
     #[inline(always)]
     pub(crate) fn skip(self, input: &[u8], pos: usize, loop_bit: u8) -> usize {
-        self.skip_in::<uri::Dfa>(input, pos, loop_bit)
-    }
-
-    /// [`Head::skip`] in a state of grammar `G`.
-    #[inline(always)]
-    fn skip_in<G: Grammar>(self, input: &[u8], pos: usize, loop_bit: u8) -> usize {
-        if pos >= 16 {
-            return skip_in::<G>(input, pos, loop_bit);
-        }
-        let stops = if G::LOOP_BITS[b'/' as usize] & loop_bit != 0 {
-            self.stops
-        } else {
-            self.stops | self.slashes
-        };
-        match first_stop::<G>(input, 0, stops & (u32::MAX << pos), loop_bit) {
-            // A stop in the padding is the end of the input.
-            Some(at) => at.min(input.len()),
-            None if input.len() <= 16 => input.len(),
-            None => skip_in::<G>(input, 16, loop_bit),
-        }
+        uri_runs::head_skip(self, input, pos, loop_bit)
     }
 }
 

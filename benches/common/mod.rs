@@ -404,6 +404,35 @@ impl Parse for UrilexTarget {
     }
 }
 
+/// urilex's RFC 2396 grammar (`urilex::rfc2396::parse`): the same driver on the tables of
+/// `tables/rfc2396.dfa`, plus the server/reg_name split of the authority.
+pub struct UrilexRfc2396;
+
+impl Parse for UrilexRfc2396 {
+    const NAME: &'static str = "urilex-rfc2396";
+    #[inline]
+    fn parse(s: &str) -> bool {
+        match urilex::rfc2396::parse(s) {
+            Ok(u) => {
+                black_box(&u);
+                true
+            }
+            Err(_) => false,
+        }
+    }
+    #[inline]
+    fn host_path(s: &str) -> bool {
+        match urilex::rfc2396::parse(s) {
+            Ok(u) => {
+                black_box(u.host());
+                black_box(u.path());
+                true
+            }
+            Err(_) => false,
+        }
+    }
+}
+
 impl Parse for Http {
     const NAME: &'static str = "http";
     #[inline]
@@ -712,6 +741,7 @@ macro_rules! for_each_parser {
         $m!(Url);
         $m!(Http);
         $m!(UrilexTarget);
+        $m!(UrilexRfc2396);
         $m!(Ada);
         $m!(Uriparse);
     };
