@@ -6,7 +6,7 @@
 //! whether an authority is a `server` or a `reg_name` (§3.2) by running the grammar's `server`
 //! rule over its hostport.
 //!
-//! Where it splits a string differently from RFC 3986 ([`UriRef`](crate::UriRef)):
+//! Where it splits a string differently from RFC 3986 ([`UriRef`]):
 //!
 //! ```
 //! use urilex::{rfc2396, UriRef};

@@ -347,6 +347,7 @@ impl Head {
     }
 
     /// [`skip`] from `pos`, with the head's stops for the bytes that it holds.
+    #[cfg(feature = "alloc")] // for `Base::resolve_str_into` alone
     #[inline(always)]
     pub(crate) fn skip(self, input: &[u8], pos: usize, loop_bit: u8) -> usize {
         uri_runs::head_skip(self, input, pos, loop_bit)
