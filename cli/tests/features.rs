@@ -289,3 +289,62 @@ fn extract_resolves_against_a_base() {
         "a base needs a scheme (RFC 3986 section 5.1)"
     );
 }
+
+/// `--grammar rfc2396`: java.net.URI's grammar for parse, check and normalize (expected values
+/// from RFC 2396 §3, §3.2, §2.4.3 and §6).
+#[test]
+fn rfc2396_grammar() {
+    let input = b"mailto:a@b?subject=x\nhttp://a:b@c:d/p;q\nhttp://h/{x}\nHTTP://H:80/A\n";
+    let o = run(&["parse", "--grammar", "rfc2396"], input);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "parse reports, it does not fail: {}",
+        stderr(&o)
+    );
+    assert_eq!(
+        stdout(&o),
+        "valid\tscheme=mailto\tpath=a@b?subject=x\n\
+         valid\tscheme=http\tauthority=a:b@c:d\tpath=/p;q\n\
+         invalid\t9\tExcluded\t'{' at byte 9 is \"unwise\" in RFC 2396 §2.4.3: write it as %7B\n\
+         valid\tscheme=HTTP\thost=H\tport=80\tpath=/A\n"
+    );
+    // The same lines by RFC 3986: a query, an invalid port, an invalid '{'.
+    let o = run(&["parse"], input);
+    assert!(stdout(&o).starts_with("valid\tscheme=mailto\tpath=a@b\tquery=subject=x\ninvalid\t"));
+    let o = run(
+        &["parse", "--json", "--grammar", "rfc2396", "http://a:b@c:d/"],
+        b"",
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["authority"], "a:b@c:d");
+    assert_eq!(
+        (v["reg_name"].as_bool(), v["opaque"].as_bool()),
+        (Some(true), Some(false))
+    );
+    assert!(v["host"].is_null());
+    let o = run(&["check", "--grammar", "rfc2396"], input);
+    assert_eq!(
+        stdout(&o),
+        "3:9: '{' at byte 9 is \"unwise\" in RFC 2396 §2.4.3: write it as %7B\n"
+    );
+    let o = run(&["normalize", "--grammar", "rfc2396", "-q"], input);
+    assert_eq!(
+        stdout(&o),
+        "mailto:a@b?subject=x\nhttp://a:b@c:d/p;q\n\nhttp://h/A\n"
+    );
+    // Subcommands without an RFC 2396 reading refuse the flag.
+    let o = run(
+        &[
+            "resolve",
+            "--grammar",
+            "rfc2396",
+            "--base",
+            "http://a/",
+            "b",
+        ],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--grammar rfc2396"), "{}", stderr(&o));
+}
