@@ -299,6 +299,20 @@ pub(crate) fn run_grammar<'a, G: Grammar + SkipRuns, T: FromLayout<'a>>(
     Parser::<G>::new(input, Rule::UriReference).run(start, 0)
 }
 
+/// [`run_grammar`] from `state` at byte `pos`, with the boundaries `layout` found so far (one
+/// not yet known holds the input's length): where a grammar's shortcut leaves off.
+#[inline(never)]
+pub(crate) fn run_grammar_from<'a, G: Grammar + SkipRuns, T: FromLayout<'a>>(
+    input: &'a str,
+    layout: Layout,
+    state: usize,
+    pos: usize,
+) -> Result<T, ParseError> {
+    let mut p = Parser::<G>::new(input, Rule::UriReference);
+    p.layout = layout;
+    p.run(state, pos)
+}
+
 /// The parser of RFC 3986, whose shortcuts are written for `tables/uri.dfa`.
 type UriParser<'a> = Parser<'a, uri::Dfa>;
 
@@ -613,7 +627,7 @@ impl<'a, G: Grammar + SkipRuns> Parser<'a, G> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::tables::{
         BYTE_CLASS, COMPONENT, END, FIRST_MARK, MARK, MARK_THEN, STATE_SCHEME_END, TRANS,
@@ -714,7 +728,7 @@ mod tests {
     /// Random inputs built to reach every shortcut and to leave each at every byte: a start
     /// from the shapes the shortcuts take, then mostly dense runs (what the vector blocks
     /// skip), across the 16- and 32-byte block edges, with a few other bytes among them.
-    fn random_inputs(mut seed: u64) -> impl FnMut() -> std::vec::Vec<u8> {
+    pub(crate) fn random_inputs(mut seed: u64) -> impl FnMut() -> std::vec::Vec<u8> {
         let starts: [&[u8]; 14] = [
             b"", b"/", b"//", b"#", b"?", b"a", b"Ab", b"x:", b"http://", b"1", b".", b"../", b"-",
             b"+",
