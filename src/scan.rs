@@ -20,34 +20,60 @@ use wide::{i8x16, CmpEq, CmpLt};
 
 /// Letters, digits and `-` `.`: the bytes [`stops`] lets a run skip without a look. They are
 /// most of the bytes of a host, and with `/` most of those of a path.
+#[cfg(test)]
 const fn dense(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'-' || b == b'.'
 }
 
-/// Checks that every accelerated state of grammar `G` loops on every [`dense`] byte, or a run
-/// would skip a byte that ends it: a `tables/*.dfa` may mark any state `accel`, so the build
-/// checks it (see the `const` items below).
-pub(crate) const fn accel_states_loop_on_dense_bytes<G: Grammar>() -> bool {
-    let mut b = 0;
-    while b < 256 {
-        let mut s = 0;
-        while s < G::LOOP_BIT.len() {
-            if dense(b as u8) && G::LOOP_BITS[b] & G::LOOP_BIT[s] != G::LOOP_BIT[s] {
+/// Checks that every accelerated state of grammar `G` loops on every letter and digit, on '-'
+/// and '.' together or on neither (an *alphanumeric* state, the label of a hostname), and on
+/// '-' and '.' if it loops on '/': the skips classify a block by one of those three sets, and
+/// a run must not skip a byte that ends it. A `tables/*.dfa` may mark any state `accel`, so
+/// the build checks it (see the `const` items below).
+pub(crate) const fn accel_states_loop_on_their_class<G: Grammar>() -> bool {
+    let mut s = 0;
+    while s < G::LOOP_BIT.len() {
+        let bit = G::LOOP_BIT[s];
+        let (dash, dot, slash) = (
+            G::LOOP_BITS[b'-' as usize] & bit != 0,
+            G::LOOP_BITS[b'.' as usize] & bit != 0,
+            G::LOOP_BITS[b'/' as usize] & bit != 0,
+        );
+        if bit != 0 && (dash != dot || (slash && !dash)) {
+            return false;
+        }
+        let mut b = 0;
+        while b < 256 {
+            if bit != 0 && (b as u8).is_ascii_alphanumeric() && G::LOOP_BITS[b] & bit == 0 {
                 return false;
             }
-            s += 1;
+            b += 1;
         }
-        b += 1;
+        s += 1;
     }
     true
 }
+
+/// Whether some accelerated state of `G` is alphanumeric (see
+/// [`accel_states_loop_on_their_class`]).
+const fn has_alphanumeric_states<G: Grammar>() -> bool {
+    let mut s = 0;
+    while s < G::LOOP_BIT.len() {
+        if G::LOOP_BIT[s] != 0 && G::LOOP_BITS[b'-' as usize] & G::LOOP_BIT[s] == 0 {
+            return true;
+        }
+        s += 1;
+    }
+    false
+}
+
 const _: () = assert!(
-    accel_states_loop_on_dense_bytes::<uri::Dfa>(),
-    "an accelerated state of tables/uri.dfa does not loop on letters, digits, '-', '.'"
+    accel_states_loop_on_their_class::<uri::Dfa>(),
+    "an accelerated state of tables/uri.dfa does not loop on letters and digits, '-' and '.' together, and '/' only with them"
 );
 const _: () = assert!(
-    accel_states_loop_on_dense_bytes::<rfc2396::Dfa>(),
-    "an accelerated state of tables/rfc2396.dfa does not loop on letters, digits, '-', '.'"
+    accel_states_loop_on_their_class::<rfc2396::Dfa>(),
+    "an accelerated state of tables/rfc2396.dfa does not loop on letters and digits, '-' and '.' together, and '/' only with them"
 );
 
 /// The loop bits of the accelerated states of `G` that a percent-encoded octet (`%` HEXDIG
@@ -111,17 +137,45 @@ fn pct_encoded(input: &[u8], at: usize) -> bool {
 #[inline(always)]
 fn stops(block: [u8; 16], slash: bool) -> u32 {
     let x: i8x16 = bytemuck::cast(block); // one unaligned load
-    let in_range = |v: i8x16, lo: u8, hi: u8| {
-        let shift = i8x16::splat(0x80u8.wrapping_sub(lo) as i8);
-        let limit = i8x16::splat(0x80u8.wrapping_add(hi - lo + 1) as i8);
-        (v + shift).cmp_lt(limit)
-    };
     let letter = in_range(x | i8x16::splat(0x20), b'a', b'z');
     let mut skip = letter | in_range(x, b'-', b'9');
     if !slash {
         skip &= !x.cmp_eq(i8x16::splat(b'/' as i8));
     }
     !(skip.move_mask() as u32) & 0xffff
+}
+
+/// Bit `k` set when byte `k` of the block is not a letter or a digit: the stops of an
+/// alphanumeric state (see [`accel_states_loop_on_their_class`]).
+#[inline(always)]
+fn alphanumeric_stops(block: [u8; 16]) -> u32 {
+    let x: i8x16 = bytemuck::cast(block);
+    let skip = in_range(x | i8x16::splat(0x20), b'a', b'z') | in_range(x, b'0', b'9');
+    !(skip.move_mask() as u32) & 0xffff
+}
+
+/// Lanes of `v` in `lo..=hi` (see [`stops`]).
+#[inline(always)]
+fn in_range(v: i8x16, lo: u8, hi: u8) -> i8x16 {
+    let shift = i8x16::splat(0x80u8.wrapping_sub(lo) as i8);
+    let limit = i8x16::splat(0x80u8.wrapping_add(hi - lo + 1) as i8);
+    (v + shift).cmp_lt(limit)
+}
+
+/// The three ways a block is classified: for a state that loops on '/' and the dense bytes,
+/// on the dense bytes, or on letters and digits alone.
+const SLASH: u8 = 0;
+const DENSE: u8 = 1;
+const ALPHANUMERIC: u8 = 2;
+
+/// The stops of `block` for a state of class `KIND`.
+#[inline(always)]
+fn stops_of<const KIND: u8>(block: [u8; 16]) -> u32 {
+    match KIND {
+        SLASH => stops(block, true),
+        DENSE => stops(block, false),
+        _ => alphanumeric_stops(block),
+    }
 }
 
 /// Writes, in module `$module`, the run skips of grammar `$dfa` with its tables as constants:
@@ -136,6 +190,15 @@ macro_rules! run_skips {
 
             const LOOP_BITS: [u8; 256] = *<$dfa as Grammar>::LOOP_BITS;
             const PCT_LOOPS: u8 = <$dfa as Grammar>::PCT_LOOPS;
+            /// Whether some state's runs are classified as alphanumeric (none in RFC 3986's
+            /// tables: there the choice folds away).
+            const ALPHANUMERIC_STATES: bool = has_alphanumeric_states::<$dfa>();
+
+            /// Whether the state of `loop_bit` is alphanumeric.
+            #[inline(always)]
+            fn alphanumeric(loop_bit: u8) -> bool {
+                ALPHANUMERIC_STATES && LOOP_BITS[b'-' as usize] & loop_bit == 0
+            }
 
             /// The index of the first byte at or after `pos` that does not keep the DFA in the
             /// state whose loop bit is `loop_bit`, or `input.len()`: sixteen bytes at a time
@@ -150,36 +213,40 @@ macro_rules! run_skips {
                 // Two copies of the loop, so that the choice is made once per run, not once
                 // per block.
                 if LOOP_BITS[b'/' as usize] & loop_bit != 0 {
-                    skip_blocks::<true>(input, pos, loop_bit)
+                    skip_blocks::<SLASH>(input, pos, loop_bit)
+                } else if alphanumeric(loop_bit) {
+                    skip_blocks::<ALPHANUMERIC>(input, pos, loop_bit)
                 } else {
-                    skip_blocks::<false>(input, pos, loop_bit)
+                    skip_blocks::<DENSE>(input, pos, loop_bit)
                 }
             }
 
             /// [`skip`] in an input shorter than a block: its [`Head`], built in registers.
             #[inline(always)]
             fn skip_short(input: &[u8], pos: usize, loop_bit: u8) -> usize {
-                head_skip(
-                    Head::of_block(zero_padded_in_registers(input)),
-                    input,
-                    pos,
-                    loop_bit,
-                )
+                let block = zero_padded_in_registers(input);
+                if alphanumeric(loop_bit) {
+                    // The padding (zero) is a stop, at the end.
+                    let stops = alphanumeric_stops(block) & (u32::MAX << pos);
+                    return first_stop(input, 0, stops, loop_bit)
+                        .map_or(input.len(), |at| at.min(input.len()));
+                }
+                head_skip(Head::of_block(block), input, pos, loop_bit)
             }
 
             #[inline(always)]
-            fn skip_blocks<const SLASH: bool>(input: &[u8], mut pos: usize, loop_bit: u8) -> usize {
+            fn skip_blocks<const KIND: u8>(input: &[u8], mut pos: usize, loop_bit: u8) -> usize {
                 let len = input.len();
                 loop {
                     let stops = match input.get(pos..pos + 16) {
-                        Some(block) => stops(first_16(block), SLASH),
+                        Some(block) => stops_of::<KIND>(first_16(block)),
                         None => {
                             // Fewer than 16 bytes left: the last 16 bytes of the input, shifted
                             // so that bit 0 is byte `pos`. No bit stands for a byte past the end.
                             let Some(tail) = input.get(len.wrapping_sub(16)..) else {
                                 return len;
                             };
-                            stops(first_16(tail), SLASH) >> (pos + 16 - len)
+                            stops_of::<KIND>(first_16(tail)) >> (pos + 16 - len)
                         }
                     };
                     if let Some(at) = first_stop(input, pos, stops, loop_bit) {
@@ -567,6 +634,62 @@ mod tests {
             checked += runs_agree(&input, 0..=len, |from, bit| skip(&input, from, bit));
         }
         assert!(checked > 100_000, "{checked}");
+    }
+
+    /// The same for RFC 2396's tables, whose hostname labels are alphanumeric states.
+    #[test]
+    fn rfc2396_skips_agree_with_a_byte_by_byte_reference() {
+        use crate::tables::rfc2396 as t;
+        let pct = <t::Dfa as Grammar>::PCT_LOOPS;
+        let reference = |input: &[u8], mut i: usize, bit: u8| {
+            let hex = |i: usize| input.get(i).is_some_and(u8::is_ascii_hexdigit);
+            while let Some(&b) = input.get(i) {
+                if t::LOOP_BITS[b as usize] & bit != 0 {
+                    i += 1;
+                } else if bit & pct != 0 && b == b'%' && hex(i + 1) && hex(i + 2) {
+                    i += 3;
+                } else {
+                    break;
+                }
+            }
+            i
+        };
+        assert!(has_alphanumeric_states::<t::Dfa>() && !has_alphanumeric_states::<uri::Dfa>());
+        let mut fill = random_bytes(0x2545_f491_4f6c_dd1d);
+        let mut checked = 0;
+        for round in 0..3000 {
+            let len = round % 80;
+            let mut input = std::vec::Vec::new();
+            fill(&mut input, len);
+            for &bit in t::LOOP_BIT.iter().filter(|&&b| b != 0) {
+                for from in 0..=len {
+                    let want = reference(&input, from, bit);
+                    assert_eq!(
+                        rfc2396_runs::skip(&input, from, bit),
+                        want,
+                        "{input:?} from {from}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
+    }
+
+    #[test]
+    fn alphanumeric_stops_agree_on_every_byte_in_every_lane() {
+        for b in 0..=255u8 {
+            for lane in 0..16 {
+                let mut block = [b'a'; 16];
+                block[lane] = b;
+                let want = if b.is_ascii_alphanumeric() {
+                    0
+                } else {
+                    1 << lane
+                };
+                assert_eq!(alphanumeric_stops(block), want, "{b} in lane {lane}");
+            }
+        }
     }
 
     /// The first block of "scheme://" (32 bytes, or fewer in a shorter input) serves the
