@@ -6,6 +6,9 @@
 #[allow(dead_code)]
 mod support;
 
+#[global_allocator]
+static ALLOC: support::alloc::Counting = support::alloc::Counting;
+
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use support::rfc2396_inputs::reference_strategy;
@@ -308,6 +311,49 @@ fn opaque_bases_return_the_reference_as_java_does() {
         .unwrap()
         .resolve(&rfc2396::parse("/a").unwrap())
         .is_err());
+}
+
+/// Parsing, the accessors, segments, resolution into a reused `String` and the normal form
+/// allocate nothing.
+#[test]
+fn nothing_allocates() {
+    use std::fmt::Write as _;
+    let inputs = [
+        "http://u@www.Example.com:80/a;p=1/b?q[1]#f",
+        "mailto:a@b?subject=x",
+        "http://a:b@c:d/",
+        "//[::1.2.3.4]:8/x",
+        "../g;x?y",
+        "http://h/{x}",
+    ];
+    let base = rfc2396::parse("http://a/b/c/d;p?q").unwrap();
+    let mut out = String::with_capacity(4096);
+    let ((), n) = support::alloc::count(|| {
+        for input in inputs {
+            match rfc2396::parse(input) {
+                Ok(u) => {
+                    let _ = (u.scheme(), u.authority(), u.userinfo(), u.host(), u.port());
+                    let _ = (
+                        u.path(),
+                        u.query(),
+                        u.fragment(),
+                        u.is_opaque(),
+                        u.is_reg_name(),
+                    );
+                    for segment in u.segments() {
+                        let _ = (segment.name(), segment.params().count());
+                    }
+                    write!(out, "{} {}", u.resolve(&base).unwrap(), u.normalized()).unwrap();
+                }
+                Err(e) => write!(out, "{e}").unwrap(),
+            }
+        }
+    });
+    assert_eq!(n, 0);
+    assert!(
+        out.contains("http://u@www.example.com/a;p=1/b?q[1]#f"),
+        "{out}"
+    );
 }
 
 #[test]
