@@ -227,8 +227,17 @@ enum TextTok {
     /// (§3.2.2: the only place the grammar allows them). So `[text](http://a.example/)` in
     /// Markdown, or `http://a.example/x[1]`, end the URI at the bracket instead of making the
     /// whole run invalid, and still without reading anything twice.
+    ///
+    /// Non-ASCII characters (UTF-8 sequences) are taken too: an IRI (RFC 3987) holds them. But
+    /// not those that end a link in running text although `ucschar` allows some of them:
+    /// Unicode spaces (U+0085, U+00A0, U+1680, U+2000-200B, U+2028, U+2029, U+202F, U+205F,
+    /// U+3000, U+FEFF), quotation marks and the ellipsis (U+00AB, U+00BB, U+2018-201F,
+    /// U+2026), CJK punctuation (U+3001-3003, U+3008-3011, U+3014-301F) and fullwidth
+    /// punctuation (U+FF01, FF02, FF08, FF09, FF0C, FF0E, FF1A-FF1C, FF1E, FF1F, FF3B, FF3D,
+    /// FF5B, FF5D, FF61-FF64): a page writes `…/東京。` and `URL　URL`. They are left out of
+    /// the byte sequences below, so the lexer stops there and reads on from there.
     #[regex(
-        br"[A-Za-z][A-Za-z0-9+.\-]*:(//([A-Za-z0-9\-._~:!$&'()*+,;=%]*@)?\[[A-Za-z0-9\-._~:!$&'()*+,;=%]*\])?[A-Za-z0-9\-._~:/?#@!$&'()*+,;=%]*"
+        br"[A-Za-z][A-Za-z0-9+.\-]*:(//([A-Za-z0-9\-._~:!$&'()*+,;=%]*@)?\[[A-Za-z0-9\-._~:!$&'()*+,;=%]*\])?([A-Za-z0-9\-._~:/?#@!$&'()*+,;=%]|\xC2[\x80-\x84\x86-\x9F\xA1-\xAA\xAC-\xBA\xBC-\xBF]|[\xC3-\xDF][\x80-\xBF]|\xE1\x9A[\x81-\xBF]|\xE1[\x80-\x99\x9B-\xBF][\x80-\xBF]|\xE2\x80[\x8C-\x97\xA0-\xA5\xA7\xAA-\xAE\xB0-\xBF]|\xE2\x81[\x80-\x9E\xA0-\xBF]|\xE2[\x82-\xBF][\x80-\xBF]|\xE3\x80[\x84-\x87\x92\x93\xA0-\xBF]|\xE3[\x81-\xBF][\x80-\xBF]|\xEF\xBB[\x80-\xBE]|\xEF\xBC[\x80\x83-\x87\x8A\x8B\x8D\x8F-\x99\x9D\xA0-\xBA\xBC\xBE\xBF]|\xEF\xBD[\x80-\x9A\x9C\x9E-\xA0\xA5-\xBF]|\xEF[\x80-\xBA\xBE\xBF][\x80-\xBF]|[\xE0\xE4-\xEE][\x80-\xBF][\x80-\xBF]|[\xF0-\xF4][\x80-\xBF][\x80-\xBF][\x80-\xBF])*"
     )]
     Scheme,
     /// `www.` followed by URI characters except `[` and `]` (a `www.` host is no IP-literal): a
@@ -381,7 +390,12 @@ fn next_trigger(src: &[u8], pos: usize) -> Option<(usize, usize)> {
             b'<' => next.is_some_and(|c| c.is_ascii_alphabetic() || is_space(c)),
             // A scheme ends just before `:` (a `:` right at `pos` follows a token already read)
             // and a URI character must follow, or the candidate trims down to its scheme.
-            b':' => t > pos && is_word(src[t - 1]) && next.is_some_and(is_uri_char),
+            // (A non-ASCII byte may start an IRI's character.)
+            b':' => {
+                t > pos
+                    && is_word(src[t - 1])
+                    && next.is_some_and(|c| is_uri_char(c) || !c.is_ascii())
+            }
             // `www.`: the three bytes before the dot.
             _ => t >= pos + 3 && src[t - 3..t].eq_ignore_ascii_case(b"www"),
         };
@@ -414,9 +428,16 @@ impl<'a> Extract<'a> {
         self.lex = TextTok::lexer(rest);
     }
 
-    /// A `scheme:` or `www.` candidate delimited by whitespace, punctuation or quotes.
+    /// A `scheme:` or `www.` candidate delimited by whitespace, punctuation or quotes. A
+    /// candidate with non-ASCII characters (up to any byte that is not UTF-8) is an IRI,
+    /// reported as [`Kind::Iri`] with its URI (RFC 3987 §3.1); if it is no IRI, its ASCII part
+    /// is read as a URI, as before IRIs were found.
     fn plain(&self, start: usize, end: usize, www: bool) -> Option<Found<'a>> {
         let token_end = end;
+        let end = match self.src.get(start..end)?.iter().position(|b| !b.is_ascii()) {
+            Some(first) => start + first + iri_extent(self.src.get(start + first..end)?),
+            None => end,
+        };
         let quoted = start > self.taken
             && self.src.get(start - 1) == Some(&b'"')
             && self.src.get(end) == Some(&b'"');
@@ -433,6 +454,22 @@ impl<'a> Extract<'a> {
         };
         let (kind, text) = if www {
             (Kind::SuffixReference, Text::Str(suffix(text)?))
+        } else if !text.is_ascii() {
+            match iri_as_uri(text).filter(|(_, kind)| *kind == Kind::Iri) {
+                Some((owned, kind)) => (kind, owned),
+                // Not an IRI: the URI before its first non-ASCII character, if any.
+                None => {
+                    let ascii = text
+                        .bytes()
+                        .position(|b| !b.is_ascii())
+                        .unwrap_or(text.len());
+                    return self.plain(
+                        start,
+                        start + trim_trailing(text.get(..ascii)?.as_bytes()),
+                        www,
+                    );
+                }
+            }
         } else {
             let u = uri(text)?;
             // `http://[::1 x`: the IP-literal did not close, so the token stopped at `[`,
@@ -448,6 +485,15 @@ impl<'a> Extract<'a> {
             kind,
             text,
         })
+    }
+}
+
+/// How many bytes of `rest` (which starts with a non-ASCII byte of a candidate) are UTF-8:
+/// the lexer's sequences still take overlongs and surrogates, which end an IRI here.
+fn iri_extent(rest: &[u8]) -> usize {
+    match core::str::from_utf8(rest) {
+        Ok(text) => text.len(),
+        Err(e) => e.valid_up_to(),
     }
 }
 

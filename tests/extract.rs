@@ -15,6 +15,10 @@ use urilex::UriRef;
 const fn u(s: &str) -> (Kind, &str) {
     (Kind::Uri, s)
 }
+/// An expected IRI (RFC 3987), by its URI (§3.1).
+const fn i(s: &str) -> (Kind, &str) {
+    (Kind::Iri, s)
+}
 /// An expected suffix reference (RFC 3986 §4.5).
 const fn s(s: &str) -> (Kind, &str) {
     (Kind::SuffixReference, s)
@@ -127,7 +131,19 @@ sentences! {
     // Whitespace ends a URI outside <...>.
     space_ends: "http://exa mple.com" => [u("http://exa")];
     two_uris: "http://a.example/ http://b.example/" => [u("http://a.example/"), u("http://b.example/")];
-    non_ascii_ends: "x http://example.com/\u{e9}t\u{e9} y" => [u("http://example.com/")];
+    // Non-ASCII characters make an IRI (RFC 3987), reported by its URI (§3.1); Unicode spaces,
+    // CJK and fullwidth punctuation end it, as ASCII whitespace and trailing punctuation end a
+    // URI; what is no IRI (a bidi control, §4.1) leaves the URI before it.
+    iri_path: "x http://example.com/\u{e9}t\u{e9} y" => [i("http://example.com/%C3%A9t%C3%A9")];
+    iri_japanese: "\u{8a73}\u{3057}\u{304f}\u{306f}https://ja.wikipedia.org/wiki/\u{6771}\u{4eac}\u{3002}\u{6b21}"
+        => [i("https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC")];
+    iri_host: "see http://\u{4f8b}\u{3048}.jp/\u{30d1}\u{30b9}, ok" => [i("http://%E4%BE%8B%E3%81%88.jp/%E3%83%91%E3%82%B9")];
+    iri_ideographic_space: "http://a.example/\u{e9}\u{3000}http://b.example/" => [i("http://a.example/%C3%A9"), u("http://b.example/")];
+    iri_fullwidth_paren: "\u{ff08}http://a.example/\u{e9}\u{ff09}" => [i("http://a.example/%C3%A9")];
+    iri_trailing_period: "http://a.example/\u{e9}." => [i("http://a.example/%C3%A9")];
+    iri_curly_quotes: "\u{201c}http://a.example/\u{e9}\u{201d}" => [i("http://a.example/%C3%A9")];
+    iri_bidi_not_an_iri: "http://a.example/b\u{202e}c" => [u("http://a.example/b")];
+    iri_query_private_use: "http://a.example/?q=\u{e000}" => [i("http://a.example/?q=%EE%80%80")];
 
     // IPv6 hosts (RFC 3986 §3.2.2; example from §1.1.2).
     ipv6_ldap: "ldap://[2001:db8::7]/c=GB?objectClass?one" => [u("ldap://[2001:db8::7]/c=GB?objectClass?one")];
@@ -378,8 +394,15 @@ proptest! {
             match f.kind() {
                 Kind::Uri => prop_assert!(UriRef::parse_uri(f.as_str()).is_ok()),
                 Kind::SuffixReference => prop_assert!(f.as_str().to_ascii_lowercase().starts_with("www.")),
-                Kind::Reference | Kind::Iri | Kind::IriReference => {
-                    prop_assert!(false, "text mode reports URIs and suffix references only")
+                Kind::Iri => {
+                    // The range is the IRI's text; the match is its URI.
+                    let text = std::str::from_utf8(&input[f.range()]).unwrap();
+                    let iri = urilex::IriRef::parse_iri(text).unwrap();
+                    prop_assert_eq!(iri.to_uri().to_string(), f.as_str());
+                    prop_assert!(UriRef::parse_uri(f.as_str()).is_ok());
+                }
+                Kind::Reference | Kind::IriReference => {
+                    prop_assert!(false, "text mode reports URIs, IRIs and suffix references only")
                 }
             }
         }
@@ -476,6 +499,15 @@ fn html_ten_mb() {
 
 // ---- The logos lexer against a naive scanner -----------------------------------------------
 
+/// Unicode spaces, quotation marks, CJK and fullwidth punctuation: they end an IRI in text.
+fn ends_iri(c: char) -> bool {
+    matches!(c, '\u{85}' | '\u{A0}' | '\u{AB}' | '\u{BB}' | '\u{1680}' | '\u{2000}'..='\u{200B}'
+        | '\u{2018}'..='\u{201F}' | '\u{2026}' | '\u{2028}' | '\u{2029}' | '\u{202F}' | '\u{205F}'
+        | '\u{3000}'..='\u{3003}' | '\u{3008}'..='\u{3011}' | '\u{3014}'..='\u{301F}' | '\u{FEFF}'
+        | '\u{FF01}' | '\u{FF02}' | '\u{FF08}' | '\u{FF09}' | '\u{FF0C}' | '\u{FF0E}' | '\u{FF1A}'..='\u{FF1C}'
+        | '\u{FF1E}' | '\u{FF1F}' | '\u{FF3B}' | '\u{FF3D}' | '\u{FF5B}' | '\u{FF5D}' | '\u{FF61}'..='\u{FF64}')
+}
+
 /// A straightforward byte loop implementing the same rules for text without `<` (angle forms
 /// are covered by the table): a candidate starts at the start of a run of scheme characters
 /// (`[A-Za-z0-9+.-]`) that begins with a letter and is followed by `:`, or that begins with
@@ -484,6 +516,9 @@ fn html_ten_mb() {
 fn naive(text: &[u8]) -> Vec<(Kind, std::ops::Range<usize>)> {
     let word = |c: u8| c.is_ascii_alphanumeric() || b"+.-".contains(&c);
     let uric = |c: u8| c.is_ascii_alphanumeric() || b"-._~:/?#[]@!$&'()*+,;=%".contains(&c);
+    // Non-ASCII characters continue a candidate after its scheme (an IRI, RFC 3987), but for
+    // the spaces and punctuation that end a link in prose, listed here from the docs of
+    // `TextTok::Scheme`; any byte that is not UTF-8 ends it too.
     let mut out = Vec::new();
     let mut i = 0;
     let mut taken = 0;
@@ -525,7 +560,19 @@ fn naive(text: &[u8]) -> Vec<(Kind, std::ops::Range<usize>)> {
                 }
             }
         }
-        let end = run(from, &pu);
+        let mut end = run(from, &pu);
+        while let (true, Some(rest)) = (scheme, text.get(end..)) {
+            // One non-ASCII character that does not end an IRI, then ASCII URI characters.
+            let Some(c) = std::str::from_utf8(&rest[..rest.len().min(4)])
+                .or_else(|e| std::str::from_utf8(&rest[..e.valid_up_to()]))
+                .ok()
+                .and_then(|s| s.chars().next())
+                .filter(|c| !c.is_ascii() && !ends_iri(*c))
+            else {
+                break;
+            };
+            end = run(end + c.len_utf8(), &pu);
+        }
         // Longest match: a `www.` word that is also a scheme with an IP-literal is a `Scheme`.
         let www = www && !(scheme && end > run(i, &pu));
         // A quote that closed the previous match does not open this one.
@@ -554,6 +601,37 @@ fn naive(text: &[u8]) -> Vec<(Kind, std::ops::Range<usize>)> {
                 out.push((Kind::SuffixReference, i..e));
                 taken = e + usize::from(quoted);
             }
+        } else if !s.is_ascii() {
+            match urilex::IriRef::parse_iri(s) {
+                Ok(_) => {
+                    out.push((Kind::Iri, i..e));
+                    taken = e + usize::from(quoted);
+                }
+                Err(_) => {
+                    // No IRI: the URI before its first non-ASCII character, trimmed.
+                    let ascii = i + s.bytes().position(|b| !b.is_ascii()).unwrap();
+                    let mut e = ascii;
+                    while e > i {
+                        let c = text[e - 1];
+                        let cand = &text[i..e];
+                        let count = |b: u8| cand.iter().filter(|&&x| x == b).count();
+                        let strip = b".,;:!?'".contains(&c)
+                            || (c == b')' && count(b')') > count(b'('))
+                            || (c == b']' && count(b']') > count(b'['));
+                        if !strip {
+                            break;
+                        }
+                        e -= 1;
+                    }
+                    let s = std::str::from_utf8(&text[i..e]).unwrap();
+                    if let Ok(u) = UriRef::parse_uri(s) {
+                        if s.len() > u.scheme().unwrap().len() + 1 {
+                            out.push((Kind::Uri, i..e));
+                            taken = e;
+                        }
+                    }
+                }
+            }
         } else if let Ok(u) = UriRef::parse_uri(s) {
             // An IP-literal that does not close leaves `scheme://` before its `[`: not a URI.
             let cut_host = text.get(end) == Some(&b'[') && u.host() == Some("");
@@ -571,7 +649,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(1500))]
 
     #[test]
-    fn lexer_matches_naive_scanner(text in "([a-zA-Z0-9 :/.?#\\[\\]@!$&'()*+,;=%_~\"-]|www\\.|http://|\\[::1\\]|\u{e9}){0,60}") {
+    fn lexer_matches_naive_scanner(text in "([a-zA-Z0-9 :/.?#\\[\\]@!$&'()*+,;=%_~\"-]|www\\.|http://|\\[::1\\]|\u{e9}|\u{3000}|\u{3002}|\u{3005}|\u{201d}|\u{202e}|\u{ff09}|\u{e000}){0,60}") {
         let got: Vec<_> = extract(&text).map(|f| (f.kind(), f.range())).collect();
         prop_assert_eq!(got, naive(text.as_bytes()), "text {:?}", text);
     }
@@ -616,12 +694,18 @@ proptest! {
             prop_assert!(d.start >= last_end && d.start <= r.start && r.end <= d.end && d.end <= text.len());
             last_end = d.end;
             let squeezed: String = text[r].chars().filter(|c| !c.is_ascii_whitespace()).collect();
-            prop_assert_eq!(f.as_str(), squeezed.as_str());
             match f.kind() {
                 Kind::Uri => prop_assert!(UriRef::parse_uri(f.as_str()).is_ok()),
                 Kind::SuffixReference => prop_assert!(f.as_str().to_ascii_lowercase().starts_with("www.")),
-                Kind::Reference | Kind::Iri | Kind::IriReference => prop_assert!(false),
+                // An IRI's match is its URI (RFC 3987 §3.1).
+                Kind::Iri => {
+                    let iri = urilex::IriRef::parse_iri(&squeezed).unwrap();
+                    prop_assert_eq!(f.as_str(), iri.to_uri().to_string());
+                    continue;
+                }
+                Kind::Reference | Kind::IriReference => prop_assert!(false),
             }
+            prop_assert_eq!(f.as_str(), squeezed.as_str());
         }
     }
 
