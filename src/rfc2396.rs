@@ -59,7 +59,7 @@ use crate::{ParseError, UriRef};
 /// ```
 pub fn parse(input: &str) -> Result<Reference<'_>, ParseError> {
     let Parsed { input, layout } = parse_layout(input)?;
-    Ok(Reference::with_authority_split(input, layout))
+    Ok(Reference { input, layout })
 }
 
 /// The DFA's layout of `input`. The commonest shape, "scheme://authority/path?query#fragment"
@@ -71,15 +71,29 @@ pub fn parse(input: &str) -> Result<Reference<'_>, ParseError> {
 #[inline]
 fn parse_layout(input: &str) -> Result<Parsed<'_>, ParseError> {
     let bytes = input.as_bytes();
-    let Some((colon, _)) = scan::scheme_colon_slash_slash(bytes) else {
-        return run_grammar::<table::Dfa, _>(input, START_URI_REFERENCE);
-    };
     if input.len() > MAX_LEN {
         return Err(ParseError::too_long());
     }
     let len = input.len();
     let at = |i: usize| i as u32; // every index is at most `len`, which fits
-                                  // The marks `scheme` and `authority`, then AUTH_START, which is AUTH but for '['.
+    let Some((colon, _)) = scan::scheme_colon_slash_slash(bytes) else {
+        // An abs_path (§3): START takes '/' to SLASH, which is PATH but for a second '/'
+        // (tested below), so the path's run starts at once.
+        if bytes.first() == Some(&b'/') && bytes.get(1) != Some(&b'/') {
+            let layout = Layout {
+                scheme_end: 0,
+                host_start: 0,
+                host_end: at(len),
+                path_start: 0,
+                path_end: at(len),
+                query_end: at(len),
+            };
+            let pos = skip(bytes, 1, PATH_LOOP);
+            return after_path(input, layout, table::STATE_PATH, pos);
+        }
+        return run_grammar::<table::Dfa, _>(input, START_URI_REFERENCE);
+    };
+    // The marks `scheme` and `authority`, then AUTH_START, which is AUTH but for '['.
     let host = colon + 3;
     let mut layout = Layout {
         scheme_end: at(colon),
@@ -106,6 +120,22 @@ fn parse_layout(input: &str) -> Result<Parsed<'_>, ParseError> {
         }
         _ => (table::STATE_AUTH, host_end),
     };
+    after_path(input, layout, state, pos)
+}
+
+/// The end of [`parse_layout`]'s runs: from PATH (or AUTH, left to the DFA) at `pos`, the
+/// marks `query` and `fragment` and the runs of QUERY and FRAGMENT, then the DFA from where
+/// they stop.
+#[inline(always)]
+fn after_path(
+    input: &str,
+    mut layout: Layout,
+    state: usize,
+    pos: usize,
+) -> Result<Parsed<'_>, ParseError> {
+    let bytes = input.as_bytes();
+    let len = input.len();
+    let at = |i: usize| i as u32; // every index is at most `len`, which fits
     let (state, pos) = match (state, bytes.get(pos)) {
         (table::STATE_PATH, Some(b'?')) => {
             layout.path_end = at(pos); // the mark `query`
@@ -161,30 +191,43 @@ impl<'a> FromLayout<'a> for Parsed<'a> {
 /// into [`userinfo`](Self::userinfo), [`host`](Self::host) and [`port`](Self::port); one that
 /// matches only `reg_name` (§3.2.1: `http://a:b@c:d/`, `foo://a_b/`) has an
 /// [`authority`](Self::authority) and no host.
+///
+/// Parsing validates the whole reference: every authority the grammar takes is a server or a
+/// reg_name. Which one, and where a server's parts are, is worked out when an accessor asks
+/// (the `server` rule over the authority, as [`UriRef::host_kind`] classifies a host when
+/// asked); [`server`](Self::server) gives the three parts for the cost of one.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Reference<'a> {
     input: &'a str,
-    /// As for [`UriRef`]; a reg_name's host span is the whole authority (no userinfo, no port),
-    /// so that the same layout makes a `UriRef` that writes it back unchanged.
+    /// The DFA's: the authority ends at `path_start`, and `host_start` is after its first
+    /// '@' (or the authority's start); `host_end` is the authority's end.
     layout: Layout,
-    reg_name: bool,
+}
+
+/// The parts of a server authority (RFC 2396 §3.2.2): see [`Reference::server`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Server<'a> {
+    /// Without its `@`.
+    pub userinfo: Option<&'a str>,
+    /// A hostname, an IPv4address, or an IPv6reference with its brackets; empty for an empty
+    /// authority.
+    pub host: &'a str,
+    /// Without its `:`.
+    pub port: Option<&'a str>,
 }
 
 impl<'a> Reference<'a> {
-    /// Splits the authority the DFA found (if any) by the `server` rule.
-    fn with_authority_split(input: &'a str, mut layout: Layout) -> Self {
+    /// The layout split as for [`UriRef`] (a reg_name's host span is the whole authority: no
+    /// userinfo, no port, so that the layout makes a `UriRef` that writes it back unchanged),
+    /// and whether the authority is a reg_name: the `server` rule over the authority.
+    fn split(&self) -> (Layout, bool) {
+        let mut layout = self.layout;
         if layout.host_start == 0 {
-            return Reference {
-                input,
-                layout,
-                reg_name: false,
-            };
+            return (layout, false);
         }
-        // The authority: from after "//" to the path (the DFA's marks moved host_start after
-        // the first '@', and ended the host with the authority).
         let start = authority_start(&layout);
         let end = layout.path_start as usize;
-        let authority = input.get(start..end).unwrap_or_default();
+        let authority = self.input.get(start..end).unwrap_or_default();
         // §3.2.2 server = [ [ userinfo "@" ] hostport ]: userinfo has no '@', so only the
         // first '@' can end it; its bytes are reg_name's but '@', which the DFA checked. The
         // DFA's mark `userinfo` moved the host's start after that '@', if there is one.
@@ -209,11 +252,32 @@ impl<'a> Reference<'a> {
                 layout.host_end = at(authority.len());
             }
         }
-        Reference {
-            input,
-            layout,
-            reg_name: server.is_none(),
+        (layout, server.is_none())
+    }
+
+    /// The userinfo, host and port of a server authority (§3.2.2); `None` without an
+    /// authority or for a reg_name. One run of the `server` rule for the three.
+    ///
+    /// ```
+    /// let uri = urilex::rfc2396::parse("ftp://u@h:21/")?;
+    /// let server = uri.server().unwrap();
+    /// assert_eq!((server.userinfo, server.host, server.port), (Some("u"), "h", Some("21")));
+    /// assert!(urilex::rfc2396::parse("http://a:b@c:d/")?.server().is_none());
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn server(&self) -> Option<Server<'a>> {
+        let (l, reg_name) = self.split();
+        if l.host_start == 0 || reg_name {
+            return None;
         }
+        let start = authority_start(&l) as u32;
+        let has_userinfo = l.host_start > start
+            && self.input.as_bytes().get(l.host_start as usize - 1) == Some(&b'@');
+        Some(Server {
+            userinfo: has_userinfo.then(|| self.slice(start, l.host_start - 1)),
+            host: self.slice(l.host_start, l.host_end),
+            port: (l.host_end < l.path_start).then(|| self.slice(l.host_end + 1, l.path_start)),
+        })
     }
 
     /// The text of the reference, as parsed.
@@ -242,31 +306,24 @@ impl<'a> Reference<'a> {
     /// Whether the authority is a `reg_name` (§3.2.1) rather than a `server`: then
     /// [`host`](Self::host), [`userinfo`](Self::userinfo) and [`port`](Self::port) are `None`.
     pub fn is_reg_name(&self) -> bool {
-        self.reg_name
+        self.split().1
     }
 
     /// The userinfo of a server authority (§3.2.2), without its `@`.
     pub fn userinfo(&self) -> Option<&'a str> {
-        let l = &self.layout;
-        let start = authority_start(l) as u32;
-        let has = l.host_start > start
-            && self.input.as_bytes().get(l.host_start as usize - 1) == Some(&b'@');
-        (has && !self.reg_name).then(|| self.slice(start, l.host_start - 1))
+        self.server()?.userinfo
     }
 
     /// The host of a server authority (§3.2.2: hostname, IPv4address, or an IPv6reference
     /// with its brackets); `Some("")` for an empty authority (`file:///x`), `None` for a
     /// reg_name.
     pub fn host(&self) -> Option<&'a str> {
-        let l = &self.layout;
-        (l.host_start > 0 && !self.reg_name).then(|| self.slice(l.host_start, l.host_end))
+        Some(self.server()?.host)
     }
 
     /// The port of a server authority (§3.2.2 port = *digit), without its `:`.
     pub fn port(&self) -> Option<&'a str> {
-        let l = &self.layout;
-        (l.host_start > 0 && !self.reg_name && l.host_end < l.path_start)
-            .then(|| self.slice(l.host_end + 1, l.path_start))
+        self.server()?.port
     }
 
     crate::accessors::port_accessors!('a, "let x = urilex::rfc2396::parse;");
@@ -330,7 +387,7 @@ impl<'a> Reference<'a> {
 
     /// The layout as a [`UriRef`], for resolution: a reg_name is its host (see `layout`).
     fn as_layout_ref(&self) -> UriRef<'a> {
-        UriRef::from_layout(self.input, self.layout)
+        UriRef::from_layout(self.input, self.split().0)
     }
 
     /// Resolves this reference against `base` by RFC 2396 §5.2 ([`Mode::Rfc2396`]: Appendix
@@ -393,7 +450,7 @@ impl fmt::Debug for Reference<'_> {
         f.debug_struct("rfc2396::Reference")
             .field("scheme", &self.scheme())
             .field("authority", &self.authority())
-            .field("reg_name", &self.reg_name)
+            .field("reg_name", &self.is_reg_name())
             .field("host", &self.host())
             .field("port", &self.port())
             .field("path", &self.path())
@@ -473,7 +530,6 @@ pub struct Normalized<'a> {
 impl fmt::Display for Normalized<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let u = &self.uri;
-        let l = &u.layout;
         let lower = |f: &mut fmt::Formatter<'_>, s: &str| {
             s.chars()
                 .try_for_each(|c| fmt::Write::write_char(f, c.to_ascii_lowercase()))
@@ -483,16 +539,18 @@ impl fmt::Display for Normalized<'_> {
             lower(f, scheme)?;
             rest = scheme.len();
         }
-        if let Some(host) = u.host() {
-            let host_start = l.host_start as usize;
+        if let Some(server) = u.server() {
+            // The parts are slices of the input: their offsets place them.
+            let at = |part: &str| part.as_ptr() as usize - u.input.as_ptr() as usize;
+            let host_start = at(server.host);
             f.write_str(u.input.get(rest..host_start).unwrap_or_default())?;
-            lower(f, host)?;
-            rest = l.host_end as usize;
+            lower(f, server.host)?;
+            rest = host_start + server.host.len();
             let default = u.scheme().and_then(crate::accessors::default_port);
-            if let (Some(port), Some(default)) = (u.port(), default) {
+            if let (Some(port), Some(default)) = (server.port, default) {
                 // An empty port is the default too (§3.2.2: "If port is omitted ...").
                 if port.is_empty() || crate::accessors::port_number(port) == Some(default) {
-                    rest = l.path_start as usize;
+                    rest = at(port) + port.len();
                 }
             }
         }
@@ -511,9 +569,11 @@ mod tests {
         let mut shortcut = 0;
         for round in 0..100_000 {
             let mut input = random();
-            if round % 2 == 0 {
-                // Half of them after "http://", the shape the shortcut takes.
-                input.splice(0..0, *b"http://");
+            match round % 3 {
+                // After "http://" or '/', the shapes the shortcuts take.
+                0 => drop(input.splice(0..0, *b"http://")),
+                1 => input.insert(0, b'/'),
+                _ => {}
             }
             let Ok(input) = core::str::from_utf8(&input) else {
                 continue;
@@ -528,6 +588,28 @@ mod tests {
             assert_eq!(fast.err(), alone.err(), "{input:?}");
             shortcut += usize::from(scan::scheme_colon_slash_slash(input.as_bytes()).is_some());
         }
-        assert!(shortcut > 20_000, "{shortcut}");
+        assert!(shortcut > 15_000, "{shortcut}");
+    }
+
+    /// START takes '/' to SLASH, which goes where PATH goes on every byte but '/'.
+    #[test]
+    fn slash_is_path_but_for_a_second_slash() {
+        let step = |state: usize, b: u8| {
+            table::TRANS[state + table::BYTE_CLASS[b as usize] as usize] as usize
+        };
+        assert_eq!(step(START_URI_REFERENCE, b'/'), table::STATE_SLASH);
+        const { assert!(table::STATE_SLASH < table::FIRST_ACCEL) };
+        for b in (0..=255u8).filter(|&b| b != b'/') {
+            assert_eq!(
+                step(table::STATE_SLASH, b),
+                step(table::STATE_PATH, b),
+                "{b}"
+            );
+        }
+        let row = |s: usize| s >> table::STRIDE_SHIFT;
+        assert_eq!(
+            table::END[row(table::STATE_SLASH)],
+            table::END[row(table::STATE_PATH)]
+        );
     }
 }
