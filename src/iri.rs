@@ -303,17 +303,27 @@ pub struct ToUri<'a>(&'a str);
 
 impl fmt::Display for ToUri<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut rest = self.0;
+        MapToUri(f).write_str(self.0)
+    }
+}
+
+/// A writer that applies the IRI→URI mapping (RFC 3987 §3.1) to what is written through it:
+/// every non-ASCII character as its percent-encoded UTF-8 octets, the rest as it is.
+pub(crate) struct MapToUri<W>(pub(crate) W);
+
+impl<W: fmt::Write> fmt::Write for MapToUri<W> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let mut rest = s;
         while let Some(i) = rest.find(|c: char| !c.is_ascii()) {
-            f.write_str(&rest[..i])?;
+            self.0.write_str(&rest[..i])?;
             let c = rest[i..].chars().next().unwrap_or_default();
             let mut utf8 = [0u8; 4];
             for b in c.encode_utf8(&mut utf8).bytes() {
-                f.write_str(crate::pct::pct_str(b))?;
+                self.0.write_str(crate::pct::pct_str(b))?;
             }
             rest = &rest[i + c.len_utf8()..];
         }
-        f.write_str(rest)
+        self.0.write_str(rest)
     }
 }
 

@@ -639,6 +639,41 @@ impl<'a> Base<'a> {
         }
     }
 
+    /// Parses `reference` as an IRI reference (RFC 3987 §2.2), resolves it against this base
+    /// (§6.5: RFC 3986 §5.2 unchanged) and appends the target's URI (§3.1: non-ASCII
+    /// characters as percent-encoded UTF-8) to `out`, in one step and with no allocation but
+    /// `out`'s growth: the crawler's loop for pages whose links are IRIs (`/wiki/東京`). An
+    /// ASCII reference against an ASCII base takes [`resolve_str_into`](Self::resolve_str_into)'s
+    /// way. (Resolving
+    /// first and mapping after, or mapping first, give the same URI: the mapping leaves every
+    /// delimiter and dot alone.)
+    ///
+    /// ```
+    /// use urilex::{Base, UriRef};
+    /// let page = Base::new(UriRef::parse("https://ja.wikipedia.org/wiki/Main")?)?;
+    /// let mut out = String::new();
+    /// page.resolve_iri_str_into("東京?q=ü#é", &mut out)?;
+    /// assert_eq!(out, "https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC?q=%C3%BC#%C3%A9");
+    /// assert!(page.resolve_iri_str_into("a\u{202E}b", &mut out).is_err()); // RFC 3987 §4.1
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn resolve_iri_str_into(
+        &self,
+        reference: &str,
+        out: &mut alloc::string::String,
+    ) -> Result<(), ParseError> {
+        // (A base made from an IRI may hold non-ASCII characters: then map it too.)
+        if reference.is_ascii() && self.uri.as_str().is_ascii() {
+            return self.resolve_str_into(reference, out);
+        }
+        let iri = crate::IriRef::parse(reference)?;
+        let resolved = self.resolve(&iri.as_uri_ref());
+        // Writing into a String cannot fail.
+        let _ = resolved.write_to(&mut crate::iri::MapToUri(&mut *out));
+        Ok(())
+    }
+
     /// [`resolve_str_into`](Self::resolve_str_into) for the references that its runs or
     /// [`plan`](Self::plan) leave: by the whole parser and the general code. Out of line, so
     /// that the common case inlines small. (A reference that the runs took and the plan left,

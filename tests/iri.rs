@@ -360,6 +360,61 @@ fn resolution_against_iri_string() {
     assert!(checked > 5_000, "{checked}");
 }
 
+/// `Base::resolve_iri_str_into`: the URI of the resolved IRI, against iri-string's
+/// resolution and §3.1 mapping, and without allocating once `out` has grown.
+#[test]
+fn resolve_iri_str_into_against_iri_string() {
+    use iri_string::types::IriAbsoluteStr;
+    let mut g = Gen(7);
+    let pieces: &[&str] = &[
+        "é", "日本", "/", "./", "../", "..", ".", "?", "#", "a", "//h", "%C3%A9", "\u{202E}",
+    ];
+    let mut reference = String::new();
+    let mut out = String::with_capacity(1024);
+    let mut checked = 0;
+    for base in ["http://a/b/c/d;p?q", "https://例え.jp/パス/x", "x:a/b"] {
+        let b = IriRef::parse_absolute(base).unwrap();
+        let page = urilex::Base::new(b.as_uri_ref()).unwrap();
+        for _ in 0..5_000 {
+            reference.clear();
+            for _ in 0..(g.next() % 6) {
+                reference.push_str(g.pick(pieces));
+            }
+            out.clear();
+            let ours = page.resolve_iri_str_into(&reference, &mut out);
+            let theirs = IriReferenceStr::new(&reference).ok().map(|r| {
+                let resolved = r
+                    .resolve_against(IriAbsoluteStr::new(base).unwrap())
+                    .to_string();
+                IriReferenceStr::new(&resolved)
+                    .unwrap()
+                    .encode_to_uri()
+                    .to_string()
+            });
+            match (ours, theirs) {
+                (Ok(()), Some(t)) => assert_eq!(out, t, "{reference:?} against {base:?}"),
+                // iri-string takes the bidi formatting characters, RFC 3987 §4.1 does not.
+                (Err(e), Some(_)) => {
+                    assert_eq!(e.kind(), ErrorKind::BidiFormatting, "{reference:?}")
+                }
+                (Ok(()), None) => panic!("{reference:?}: urilex resolves, iri-string refuses"),
+                (Err(_), None) => {}
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 15_000);
+    let page = urilex::Base::new(UriRef::parse("http://a/b/c").unwrap()).unwrap();
+    out.clear();
+    let ((), n) = support::alloc::count(|| {
+        for link in ["../東京?q=ü#é", "/パス", "x", "//例え.jp/"] {
+            page.resolve_iri_str_into(link, &mut out).unwrap();
+        }
+    });
+    assert_eq!(n, 0);
+    assert_eq!(out, "http://a/%E6%9D%B1%E4%BA%AC?q=%C3%BC#%C3%A9http://a/%E3%83%91%E3%82%B9http://a/b/xhttp://%E4%BE%8B%E3%81%88.jp/");
+}
+
 /// §5.3.2 syntax-based normalization applies to IRIs as to URIs (no NFC: RFC 3987 §5.3.2.2
 /// leaves it to producers): compared with iri-string's normalization on generated IRIs.
 #[test]
