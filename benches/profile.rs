@@ -17,7 +17,7 @@ fn main() -> ExitCode {
         .filter(|a| a != "--bench")
         .collect();
     if args.len() < 3 {
-        eprintln!("usage: profile <parse|host_path|resolve|normalize|parse_base|base_new|resolve_per_pair> <peer> <corpus> [passes]");
+        eprintln!("usage: profile <parse|host_path|resolve|normalize|iri_parse|iri_to_uri|parse_base|base_new|resolve_per_pair> <peer> <corpus> [passes]");
         return ExitCode::from(2);
     }
     let (op, peer, corpus) = (args[0].as_str(), args[1].as_str(), args[2].as_str());
@@ -43,6 +43,25 @@ fn main() -> ExitCode {
                 };
             }
             for_each_parser!(one);
+        }
+        "iri_parse" | "iri_to_uri" => {
+            let lines = lines(corpus);
+            macro_rules! one {
+                ($p:ident) => {
+                    if peer == <$p as IriOps>::NAME {
+                        let mut n = 0;
+                        for _ in 0..passes {
+                            n = if op == "iri_parse" {
+                                run_iri_parse::<$p>(black_box(&lines))
+                            } else {
+                                run_iri_to_uri::<$p>(black_box(&lines), &mut buf)
+                            };
+                        }
+                        accepted = Some((n, lines.len()));
+                    }
+                };
+            }
+            for_each_iri_peer!(one);
         }
         "resolve" => {
             let pairs = pairs(corpus);
