@@ -866,11 +866,13 @@ impl IriOps for FluentUri {
 }
 
 /// One pass of `P::parse` over `lines`; the accepted count.
+#[inline(never)]
 pub fn run_iri_parse<P: IriOps>(lines: &[&str]) -> usize {
     lines.iter().filter(|s| P::parse(black_box(s))).count()
 }
 
 /// One pass of `P::to_uri` over `lines` into `buf` (cleared per line); the accepted count.
+#[inline(never)]
 pub fn run_iri_to_uri<P: IriOps>(lines: &[&str], buf: &mut String) -> usize {
     let mut n = 0;
     for s in lines {
