@@ -95,6 +95,8 @@ parse_bench!(parse_http, run_parse, Http);
 parse_bench!(parse_ada_url, run_parse, Ada);
 parse_bench!(parse_uriparse, run_parse, Uriparse);
 parse_bench!(parse_urilex_rfc2396, run_parse, UrilexRfc2396);
+parse_bench!(parse_uriparser, run_parse, Uriparser);
+parse_bench!(parse_boost_url, run_parse, BoostUrl);
 
 host_path_bench!(host_path_urilex, Urilex);
 host_path_bench!(host_path_fluent_uri, FluentUri);
@@ -123,7 +125,8 @@ normalize_bench!(normalize_uriparse, Uriparse);
 library_benchmark_group!(
     name = parse;
     benchmarks = parse_urilex, parse_fluent_uri, parse_oxiri, parse_iri_string, parse_url,
-        parse_http, parse_ada_url, parse_uriparse, parse_urilex_rfc2396
+        parse_http, parse_ada_url, parse_uriparse, parse_urilex_rfc2396, parse_uriparser,
+        parse_boost_url
 );
 
 library_benchmark_group!(

@@ -5,7 +5,7 @@
 #
 # Usage: scripts/bench.sh            (from anywhere; about 10-15 minutes on 2 cores)
 # Needs: a Rust toolchain, valgrind, python3, a C++ compiler (ada-url builds its bundled C++),
-#        and ../shared/corpora next to the repository.
+#        and ../shared/corpora next to the repository; installs uriparser and Boost.URL with apt.
 #
 # Wall time comes from criterion (benches/wall.rs), instruction counts from iai-callgrind
 # (benches/instructions.rs); both run the same loops over the same inputs in this one run.
@@ -23,6 +23,13 @@ if ! cargo install --list | grep -qx "iai-callgrind-runner v$iai_version:"; then
     cargo install iai-callgrind-runner --version "$iai_version" --locked
 fi
 command -v valgrind >/dev/null || { echo "bench.sh: valgrind is required" >&2; exit 1; }
+
+# The C and C++ peers (benches/cpeers): uriparser and Boost.URL from Debian's packages. Without
+# them (no apt, no root) the suite runs and leaves those two out.
+if [ ! -e /usr/include/uriparser/Uri.h ] || [ ! -e /usr/include/boost/url.hpp ]; then
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq liburiparser-dev libboost-url1.81-dev \
+        >/dev/null 2>&1 || echo "bench.sh: uriparser and Boost.URL not installed: left out" >&2
+fi
 
 # Results of an earlier run must not leak into this one's table.
 rm -rf target/criterion target/iai target/urilex-bench

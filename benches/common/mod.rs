@@ -125,6 +125,10 @@ pub trait Parse {
     fn parse(s: &str) -> bool;
     /// Parse `s` and read its host and path.
     fn host_path(s: &str) -> bool;
+    /// Whether this peer was built (the C and C++ ones need their libraries installed).
+    fn available() -> bool {
+        true
+    }
 }
 
 /// Resolve a reference against a base parsed beforehand, writing the target URI into a reused
@@ -444,6 +448,43 @@ impl Parse for UrilexRfc2396 {
     }
 }
 
+/// uriparser 0.9 (C, RFC 3986) through `benches/cpeers`: parses and reads the host, so parse
+/// and host+path are the same work.
+pub struct Uriparser;
+
+impl Parse for Uriparser {
+    const NAME: &'static str = "uriparser";
+    #[inline]
+    fn parse(s: &str) -> bool {
+        urilex_cpeers::uriparser_parse(s).unwrap_or(false)
+    }
+    #[inline]
+    fn host_path(s: &str) -> bool {
+        urilex_cpeers::uriparser_parse(s).unwrap_or(false)
+    }
+    fn available() -> bool {
+        urilex_cpeers::HAS_URIPARSER
+    }
+}
+
+/// Boost.URL 1.81 (C++, RFC 3986, `parse_uri_reference`) through `benches/cpeers`.
+pub struct BoostUrl;
+
+impl Parse for BoostUrl {
+    const NAME: &'static str = "boost-url";
+    #[inline]
+    fn parse(s: &str) -> bool {
+        urilex_cpeers::boost_url_parse(s).unwrap_or(false)
+    }
+    #[inline]
+    fn host_path(s: &str) -> bool {
+        urilex_cpeers::boost_url_parse(s).unwrap_or(false)
+    }
+    fn available() -> bool {
+        urilex_cpeers::HAS_BOOST_URL
+    }
+}
+
 impl Parse for Http {
     const NAME: &'static str = "http";
     #[inline]
@@ -755,6 +796,8 @@ macro_rules! for_each_parser {
         $m!(UrilexRfc2396);
         $m!(Ada);
         $m!(Uriparse);
+        $m!(Uriparser);
+        $m!(BoostUrl);
     };
 }
 
