@@ -14,7 +14,10 @@ fn main() {
         return;
     }
     if Path::new("/usr/include/uriparser/Uri.h").exists() {
-        cc::Build::new().file("shim/uriparser_shim.c").opt_level(2).compile("urilex_uriparser_shim");
+        cc::Build::new()
+            .file("shim/uriparser_shim.c")
+            .opt_level(2)
+            .compile("urilex_uriparser_shim");
         println!("cargo:rustc-link-lib=uriparser");
         println!("cargo:rustc-cfg=has_uriparser");
     }
