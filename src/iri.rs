@@ -7,7 +7,8 @@
 //! nor allowed in a scheme or port). Parsing runs the one URI driver on that masked copy and
 //! then checks what the mask cannot see: which characters are allowed (`ucschar`, `iprivate`,
 //! never the bidi formatting characters of §4.1), `iprivate` only in the query, and no
-//! non-ASCII inside an IP-literal. An ASCII input is parsed as a URI directly.
+//! non-ASCII inside an IP-literal. An input the URI grammar takes (every ASCII IRI) is parsed
+//! as a URI directly.
 //!
 //! Normalization is §5.3.2 syntax-based (as for URIs): no Unicode normalization is applied on
 //! input or output, because NFC is not required of IRIs (§5.3.2.2 makes it a separate,
@@ -22,6 +23,8 @@ use crate::{Component, ErrorKind, ParseError};
 
 /// The masked copy of a non-ASCII input lives on the stack up to this many bytes.
 const STACK_MASK: usize = 2048;
+/// ... in a smaller buffer up to this many (most links).
+const SHORT_MASK: usize = 256;
 
 /// An IRI reference (RFC 3987 §2.2 `IRI-reference`), borrowing its input.
 ///
@@ -170,34 +173,44 @@ fn run(s: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
 }
 
 fn parse(input: &str, rule: Rule) -> Result<IriRef<'_>, ParseError> {
-    if input.is_ascii() {
-        return run(input, rule).map(|uri| IriRef { uri });
+    // The URI grammar first: it takes every ASCII IRI (an IRI differs from a URI only in
+    // non-ASCII characters) at the cost of a URI parse, and stops at the first non-ASCII byte
+    // of the others, which cost one partial parse more. (Checking `is_ascii` first cost an
+    // ASCII link 70 instructions: ada_kasztp, 252.7 against 175.5 per URL.)
+    match run(input, rule) {
+        Ok(uri) => return Ok(IriRef { uri }),
+        Err(e) if input.is_ascii() => return Err(e),
+        Err(_) => {}
     }
-    // The first character no IRI may hold, wherever it stands.
+    // The masked copy: on the stack, in a buffer no larger than needed for a link (zeroing
+    // 2 KiB for every link cost 130 instructions), or on the heap for a long input.
+    if input.len() <= SHORT_MASK {
+        return parse_masked(input, rule, &mut [0u8; SHORT_MASK][..input.len()]);
+    }
+    if input.len() <= STACK_MASK {
+        return parse_masked(input, rule, &mut [0u8; STACK_MASK][..input.len()]);
+    }
+    #[cfg(feature = "alloc")]
+    {
+        parse_masked(input, rule, &mut alloc::vec![0u8; input.len()])
+    }
+    #[cfg(not(feature = "alloc"))]
+    {
+        Err(ParseError::new(
+            input,
+            STACK_MASK,
+            ErrorKind::TooLong,
+            Component::Path,
+        ))
+    }
+}
+
+/// [`parse`] of a non-ASCII input with `buf` (as long as the input) for its masked copy.
+fn parse_masked<'a>(input: &'a str, rule: Rule, buf: &mut [u8]) -> Result<IriRef<'a>, ParseError> {
+    // The first character no IRI may hold, wherever it stands (ASCII ones are the grammar's).
     let bad_char = input
         .char_indices()
-        .find(|&(_, c)| !(c.is_ascii() || is_ucschar(c) || is_iprivate(c)) || is_bidi(c));
-    let mut stack = [0u8; STACK_MASK];
-    #[cfg(feature = "alloc")]
-    let mut heap = alloc::vec::Vec::new();
-    let buf: &mut [u8] = if input.len() <= STACK_MASK {
-        &mut stack[..input.len()]
-    } else {
-        #[cfg(feature = "alloc")]
-        {
-            heap.resize(input.len(), 0);
-            &mut heap[..]
-        }
-        #[cfg(not(feature = "alloc"))]
-        {
-            return Err(ParseError::new(
-                input,
-                STACK_MASK,
-                ErrorKind::TooLong,
-                Component::Path,
-            ));
-        }
-    };
+        .find(|&(_, c)| !c.is_ascii() && (!(is_ucschar(c) || is_iprivate(c)) || is_bidi(c)));
     for (m, &b) in buf.iter_mut().zip(input.as_bytes()) {
         *m = if b.is_ascii() { b } else { b'~' };
     }
@@ -313,17 +326,29 @@ pub(crate) struct MapToUri<W>(pub(crate) W);
 
 impl<W: fmt::Write> fmt::Write for MapToUri<W> {
     fn write_str(&mut self, s: &str) -> fmt::Result {
-        let mut rest = s;
-        while let Some(i) = rest.find(|c: char| !c.is_ascii()) {
-            self.0.write_str(&rest[..i])?;
-            let c = rest[i..].chars().next().unwrap_or_default();
-            let mut utf8 = [0u8; 4];
-            for b in c.encode_utf8(&mut utf8).bytes() {
-                self.0.write_str(crate::pct::pct_str(b))?;
+        // Runs of ASCII bytes as they are; runs of non-ASCII bytes (whole characters: `s` is
+        // a `str`) as `%XX` each, up to 32 bytes per write.
+        let bytes = s.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let ascii = bytes[i..]
+                .iter()
+                .position(|b| !b.is_ascii())
+                .unwrap_or(bytes.len() - i);
+            self.0.write_str(s.get(i..i + ascii).unwrap_or_default())?;
+            i += ascii;
+            let mut encoded = [0u8; 96];
+            let mut n = 0;
+            while let Some(&b) = bytes.get(i).filter(|b| !b.is_ascii() && n < 96) {
+                encoded[n..n + 3].copy_from_slice(crate::pct::pct_str(b).as_bytes());
+                n += 3;
+                i += 1;
             }
-            rest = &rest[i + c.len_utf8()..];
+            // `%XX` is ASCII: this cannot fail.
+            self.0
+                .write_str(core::str::from_utf8(&encoded[..n]).unwrap_or_default())?;
         }
-        self.0.write_str(rest)
+        Ok(())
     }
 }
 
