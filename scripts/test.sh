@@ -10,6 +10,9 @@ cargo test --workspace --all-features
 
 py_start=$SECONDS
 venv=${URILEX_VENV:-target/py-venv}
+case $venv in /*) ;; *) venv=$PWD/$venv ;; esac
+# maturin (the build backend, from the venv with --no-build-isolation) must be on PATH.
+export PATH="$venv/bin:$PATH"
 python=${PYTHON:-python3}
 # Pinned: current stable releases that work on CPython 3.11 (pyspark's mapInArrow needs pandas).
 deps="maturin==1.7.4 pytest==8.3.3 pyarrow==17.0.0 pandas==2.2.3 pyspark==3.5.3"

@@ -330,15 +330,21 @@ fn resolve_batch(py: Python<'_>, bases: ArrayArgs, refs: ArrayArgs) -> PyResult<
         let mut out = StrBuilder::new(r.len, b.data.len() + r.data.len());
         // One reused String: resolve_str_into does not allocate once it is large enough.
         let mut buf = String::new();
+        // A page's links come in runs with the same base: prepare it once per run.
+        let mut last: Option<(&str, Option<Base<'_>>)> = None;
         for i in 0..r.len {
             let (Some(Ok(base)), Some(Ok(link))) = (b.get(i), r.get(i)) else {
                 out.push(None);
                 continue;
             };
+            if last.as_ref().is_none_or(|(text, _)| *text != base) {
+                let prepared = UriRef::parse(base).ok().and_then(|u| Base::new(u).ok());
+                last = Some((base, prepared));
+            }
             buf.clear();
-            let ok = UriRef::parse(base)
-                .ok()
-                .and_then(|u| Base::new(u).ok())
+            let ok = last
+                .as_ref()
+                .and_then(|(_, prepared)| prepared.as_ref())
                 .is_some_and(|base| base.resolve_str_into(link, &mut buf).is_ok());
             out.push(ok.then_some(buf.as_str()));
         }
