@@ -1,0 +1,76 @@
+"""Throughput of urilex.arrow against per-row Python loops (not a test).
+
+    python python/bench.py        # from the repository root's parent layout: ../shared beside it
+
+Resolution over the Common Crawl (page, link) pairs: urilex.arrow.resolve (one call per
+batch) vs ada_url.join_url and urllib.parse.urljoin in a Python loop; then
+urilex.arrow.parse in MB/s over the concatenated corpora. One core (the kernels are
+single-threaded).
+"""
+
+import csv
+import sys
+import time
+import urllib.parse
+from pathlib import Path
+
+import pyarrow as pa
+
+# Run as a script, python/ would be first on sys.path and its urilex/ (without the built
+# extension) would shadow the installed package.
+sys.path = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+import urilex.arrow  # noqa: E402
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+
+
+def best(f, repeat=5):
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        f()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def main():
+    with (SHARED / "corpora" / "commoncrawl_relative_10k.csv").open(encoding="utf-8", newline="") as f:
+        pairs = [row for row in csv.reader(f) if len(row) == 2][1:]
+    bases, refs = [p[0] for p in pairs], [p[1] for p in pairs]
+    n = len(pairs)
+    ab, ar = pa.array(bases), pa.array(refs)
+    results = {"urilex.arrow.resolve": best(lambda: urilex.arrow.resolve(ab, ar))}
+    try:
+        import ada_url
+
+        def ada_loop():
+            for b, r in zip(bases, refs):
+                try:
+                    ada_url.join_url(b, r)
+                except ValueError:
+                    pass
+
+        results["ada_url.join_url loop"] = best(ada_loop)
+    except ImportError:
+        print("ada_url not installed (pip install ada-url): skipped", file=sys.stderr)
+    results["urllib.parse.urljoin loop"] = best(lambda: [urllib.parse.urljoin(b, r) for b, r in zip(bases, refs)])
+    ours = results["urilex.arrow.resolve"]
+    print(f"resolve, {n} Common Crawl (page, link) pairs, best of 5:")
+    for name, t in results.items():
+        print(f"  {name:28} {t * 1e3:8.2f} ms  {n / t / 1e6:7.2f} M pairs/s  {t / ours:6.1f}x urilex")
+
+    lines = []
+    for name in ("ada_kasztp.txt", "ada_node_files.txt", "ada_isaacs_files.txt",
+                 "apache_referers.txt", "apache_request_targets.txt"):
+        lines += (SHARED / "corpora" / name).read_text(encoding="utf-8").splitlines()
+    arr = pa.array(lines)
+    mb = arr.buffers()[2].size / 1e6
+    t = best(lambda: urilex.arrow.parse(arr))
+    tn = best(lambda: urilex.arrow.normalize(arr))
+    print(f"parse, {len(lines)} lines of 5 corpora ({mb:.1f} MB), best of 5:")
+    print(f"  urilex.arrow.parse     {t * 1e3:8.2f} ms  {mb / t:7.1f} MB/s")
+    print(f"  urilex.arrow.normalize {tn * 1e3:8.2f} ms  {mb / tn:7.1f} MB/s")
+
+
+if __name__ == "__main__":
+    main()

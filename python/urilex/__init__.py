@@ -1,0 +1,34 @@
+"""urilex: fast, exact RFC 3986 URI references (a Rust core).
+
+>>> import urilex
+>>> u = urilex.parse("https://user@[::1]:8443/a/b?q=1#top")
+>>> (u.scheme, u.userinfo, u.host, u.port, u.path, u.query, u.fragment)
+('https', 'user', '[::1]', '8443', '/a/b', 'q=1', 'top')
+>>> urilex.parse("../x?").query, urilex.parse("../x?").fragment   # empty vs absent
+('', None)
+>>> urilex.resolve("http://a/b/c/d;p?q", "../g?y#s")
+'http://a/b/g?y#s'
+>>> urilex.normalize("eXAMPLE://a/./b/../b/%63/%7bfoo%7d")
+'example://a/b/c/%7Bfoo%7D'
+>>> urilex.iri_to_uri("http://a/パス")
+'http://a/%E3%83%91%E3%82%B9'
+>>> try:
+...     urilex.parse("http://example.com/a?b|c")
+... except urilex.ParseError as e:
+...     (e.kind, e.index, str(e))
+('invalid_char', 22, "invalid character '|' at byte 22 in query")
+
+Batch kernels over pyarrow arrays are in :mod:`urilex.arrow`.
+"""
+
+from ._urilex import ParseError, Uri, is_valid, iri_to_uri, normalize, parse, resolve
+
+__all__ = ["ParseError", "Uri", "parse", "is_valid", "resolve", "normalize", "iri_to_uri"]
+
+# Docstrings for the functions the extension defines (kept here, beside the examples).
+ParseError.__doc__ = """An invalid URI reference (a ValueError).
+
+``index`` is the byte offset of the first offending byte, ``kind`` the error kind in
+snake_case (``invalid_char``, ``invalid_percent_encoding``, ``colon_in_first_segment``,
+``invalid_scheme``, ``invalid_port``, ``invalid_ipv6``, ``unexpected_end``, ...), and the
+message is the Rust ``Display``."""
