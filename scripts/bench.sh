@@ -39,5 +39,7 @@ started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 cargo bench --bench wall 2>&1 | tee target/urilex-bench/wall.log
 cargo bench --bench instructions -- --save-summary=json 2>&1 | tee target/urilex-bench/instructions.log
 echo "$started" > target/urilex-bench/started
+# Linear time on hostile inputs (1 MB against 100 kB); fails above 30x.
+cargo bench --all-features --bench linearity 2>&1 | tee target/urilex-bench/linearity.log
 
 python3 scripts/bench_report.py

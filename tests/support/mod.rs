@@ -4,6 +4,8 @@
 pub mod abnf;
 pub mod alloc;
 pub mod data;
+#[allow(dead_code)] // used by tests/hostile.rs and benches/linearity.rs alone
+pub mod hostile_inputs;
 pub mod reference;
 #[allow(dead_code)] // used by the RFC 2396 tests alone
 pub mod rfc2396_inputs;

@@ -1,0 +1,95 @@
+//! Hostile inputs (long runs of one unit: slashes, dot-segments, percent-encodings, brackets,
+//! ...) and the operations run on them: shared by tests/hostile.rs (every operation finishes
+//! on every 1 MB input, and the results hold their invariants) and benches/linearity.rs (the
+//! cost of 1 MB against 100 kB: linear time, measured where speed is measured).
+
+use std::fmt::Write as _;
+use urilex::UriRef;
+
+/// `unit` repeated to `len` bytes (whole units), after `prefix`.
+pub fn repeat(prefix: &str, unit: &str, len: usize) -> String {
+    let mut s = String::with_capacity(prefix.len() + len + unit.len());
+    s.push_str(prefix);
+    while s.len() < prefix.len() + len {
+        s.push_str(unit);
+    }
+    s
+}
+
+/// The hostile families: (name, prefix, repeated unit, suffix).
+pub const FAMILIES: &[(&str, &str, &str, &str)] = &[
+    ("slashes", "", "/", ""),
+    ("dot-dot-slash", "", "../", ""),
+    ("dot-slash", "", "./", ""),
+    ("percent", "", "%", ""),
+    ("percent-hex", "", "%41", ""),
+    ("brackets", "", "[", ""),
+    ("brackets-after-authority", "//", "[", ""),
+    ("ipv6-groups", "//[", "1:", "]"),
+    ("ipv6-unclosed", "//[", "::", ""),
+    ("colons-in-authority", "//", ":", ""),
+    ("port-or-userinfo", "//a:", "1", "x"),
+    ("userinfo-at-the-end", "//", "a:1", "@h"),
+    ("at-signs", "//", "@", ""),
+    ("long-scheme", "a", "+", ":"),
+    ("scheme-like-path", "", "a", ":b"),
+    ("dot-segments-in-uri", "http://h", "/a/..", "/"),
+    ("long-query", "?", "a/?", ""),
+    ("long-fragment", "#", "?#", ""),
+    ("long-host", "//", "a.", ""),
+    ("long-port", "//h:", "9", "/"),
+    ("digits-host", "http://", "1.", "/"),
+    ("password", "//u:", "p", "@h/"),
+];
+
+/// The operations run on them; `out` is a reused output buffer.
+pub type Op = fn(&str, &mut String);
+pub const OPS: &[(&str, Op)] = &[
+    ("parse", |s, _| {
+        std::hint::black_box(UriRef::parse(s).is_ok());
+    }),
+    ("parse_bytes", |s, _| {
+        std::hint::black_box(UriRef::parse_bytes(s.as_bytes()).is_ok());
+    }),
+    ("normalized", |s, out| {
+        if let Ok(u) = UriRef::parse(s) {
+            out.clear();
+            let _ = write!(out, "{}", u.normalized());
+            std::hint::black_box(out.len());
+        }
+    }),
+    ("normalized_eq", |s, _| {
+        if let Ok(u) = UriRef::parse(s) {
+            std::hint::black_box(u.normalized_eq(&u));
+        }
+    }),
+    ("pct::decode", |s, _| {
+        std::hint::black_box(urilex::pct::decode(s).count());
+    }),
+    ("resolve", |s, out| {
+        // The hostile text as the reference, and as the base's path.
+        let base = UriRef::parse("http://a/b/c/d;p?q").unwrap();
+        if let Ok(r) = UriRef::parse(s) {
+            out.clear();
+            let _ = r.resolve(&base).map(|t| write!(out, "{t}"));
+            if let Ok(t) = base.resolve(&r) {
+                let _ = write!(out, "{t}");
+            }
+            std::hint::black_box(out.len());
+        }
+    }),
+    ("extract", |s, _| {
+        #[cfg(feature = "extract")]
+        std::hint::black_box(urilex::extract::extract(s).count());
+        #[cfg(feature = "extract")]
+        std::hint::black_box(urilex::extract::extract_html(s).count());
+        let _ = s;
+    }),
+    ("redacted+rare_ipv4", |s, out| {
+        if let Ok(u) = UriRef::parse(s) {
+            out.clear();
+            let _ = write!(out, "{}", u.redacted());
+            std::hint::black_box((out.len(), u.rare_ipv4_host()));
+        }
+    }),
+];
