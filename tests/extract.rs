@@ -508,6 +508,25 @@ fn ends_iri(c: char) -> bool {
         | '\u{FF1E}' | '\u{FF1F}' | '\u{FF3B}' | '\u{FF3D}' | '\u{FF5B}' | '\u{FF5D}' | '\u{FF61}'..='\u{FF64}')
 }
 
+/// The end of `text[i..end]` without its trailing Appendix C punctuation: `. , ; : ! ? '`,
+/// and `)` or `]` with more closers than openers before it.
+fn trim(text: &[u8], i: usize, end: usize) -> usize {
+    let mut e = end;
+    while e > i {
+        let c = text[e - 1];
+        let cand = &text[i..e];
+        let count = |b: u8| cand.iter().filter(|&&x| x == b).count();
+        let strip = b".,;:!?'".contains(&c)
+            || (c == b')' && count(b')') > count(b'('))
+            || (c == b']' && count(b']') > count(b'['));
+        if !strip {
+            break;
+        }
+        e -= 1;
+    }
+    e
+}
+
 /// A straightforward byte loop implementing the same rules for text without `<` (angle forms
 /// are covered by the table): a candidate starts at the start of a run of scheme characters
 /// (`[A-Za-z0-9+.-]`) that begins with a letter and is followed by `:`, or that begins with
@@ -577,19 +596,7 @@ fn naive(text: &[u8]) -> Vec<(Kind, std::ops::Range<usize>)> {
         let www = www && !(scheme && end > run(i, &pu));
         // A quote that closed the previous match does not open this one.
         let quoted = i > taken && text[i - 1] == b'"' && text.get(end) == Some(&b'"');
-        let mut e = end;
-        while !quoted && e > i {
-            let c = text[e - 1];
-            let cand = &text[i..e];
-            let count = |b: u8| cand.iter().filter(|&&x| x == b).count();
-            let strip = b".,;:!?'".contains(&c)
-                || (c == b')' && count(b')') > count(b'('))
-                || (c == b']' && count(b']') > count(b'['));
-            if !strip {
-                break;
-            }
-            e -= 1;
-        }
+        let e = if quoted { end } else { trim(text, i, end) };
         let s = std::str::from_utf8(&text[i..e]).unwrap();
         if www {
             // Suffix reference: `//` + text must parse as authority + path etc.
@@ -610,19 +617,7 @@ fn naive(text: &[u8]) -> Vec<(Kind, std::ops::Range<usize>)> {
                 Err(_) => {
                     // No IRI: the URI before its first non-ASCII character, trimmed.
                     let ascii = i + s.bytes().position(|b| !b.is_ascii()).unwrap();
-                    let mut e = ascii;
-                    while e > i {
-                        let c = text[e - 1];
-                        let cand = &text[i..e];
-                        let count = |b: u8| cand.iter().filter(|&&x| x == b).count();
-                        let strip = b".,;:!?'".contains(&c)
-                            || (c == b')' && count(b')') > count(b'('))
-                            || (c == b']' && count(b']') > count(b'['));
-                        if !strip {
-                            break;
-                        }
-                        e -= 1;
-                    }
+                    let e = trim(text, i, ascii);
                     let s = std::str::from_utf8(&text[i..e]).unwrap();
                     if let Ok(u) = UriRef::parse_uri(s) {
                         if s.len() > u.scheme().unwrap().len() + 1 {

@@ -27,22 +27,18 @@ pub struct Normalize {
 
 impl LineOp for Normalize {
     fn line(&self, n: u64, bytes: Line<'_>, out: &mut String, err: &mut String) -> bool {
-        if line::rfc2396() {
-            return self.rfc2396(n, bytes, out, err);
-        }
-        match line::parse(bytes, &mut String::new()) {
-            Ok(uri) => {
-                let normal = uri.normalized_with(self.level);
-                if self.canon.is_active() {
-                    self.canon.apply(&normal.to_string(), out);
-                } else {
-                    let _ = write!(out, "{normal}");
-                }
-                out.push('\n');
-                true
-            }
+        // `--grammar rfc2396`: the normal form of RFC 2396 section 6 (scheme and host in lower
+        // case, a default port elided); otherwise RFC 3986's at `level`.
+        let written = if line::rfc2396() {
+            line::parse_rfc2396(bytes).map(|uri| self.write(uri.normalized(), out))
+        } else {
+            line::parse(bytes, &mut String::new())
+                .map(|uri| self.write(uri.normalized_with(self.level), out))
+        };
+        out.push('\n');
+        match written {
+            Ok(()) => true,
             Err(e) => {
-                out.push('\n');
                 diagnostic(err, "", n, e.index(), e);
                 false
             }
@@ -51,25 +47,12 @@ impl LineOp for Normalize {
 }
 
 impl Normalize {
-    /// `normalize --grammar rfc2396`: the normal form of RFC 2396 section 6 (scheme and host in
-    /// lower case, a default port elided), then the canonical-form options.
-    fn rfc2396(&self, n: u64, bytes: Line<'_>, out: &mut String, err: &mut String) -> bool {
-        match line::parse_rfc2396(bytes) {
-            Ok(uri) => {
-                let normal = uri.normalized();
-                if self.canon.is_active() {
-                    self.canon.apply(&normal.to_string(), out);
-                } else {
-                    let _ = write!(out, "{normal}");
-                }
-                out.push('\n');
-                true
-            }
-            Err(e) => {
-                out.push('\n');
-                diagnostic(err, "", n, e.index(), e);
-                false
-            }
+    /// Writes a normal form, then the canonical-form options.
+    fn write(&self, normal: impl std::fmt::Display, out: &mut String) {
+        if self.canon.is_active() {
+            self.canon.apply(&normal.to_string(), out);
+        } else {
+            let _ = write!(out, "{normal}");
         }
     }
 }
