@@ -34,13 +34,15 @@ impl LineOp for Parse {
             line::parse_rfc2396(bytes).map(|uri| {
                 // A reg_name authority (RFC 2396 section 3.2.1) is not split: it is shown whole,
                 // as `authority`. An opaque URI's part is its path.
-                let reg_name = uri.authority().filter(|_| uri.is_reg_name());
+                // One run of the server rule for the three parts.
+                let server = uri.server();
+                let reg_name = uri.authority().filter(|_| server.is_none());
                 [
                     ("scheme", uri.scheme()),
                     ("authority", reg_name),
-                    ("userinfo", uri.userinfo()),
-                    ("host", uri.host()),
-                    ("port", uri.port()),
+                    ("userinfo", server.and_then(|s| s.userinfo)),
+                    ("host", server.map(|s| s.host)),
+                    ("port", server.and_then(|s| s.port)),
                     ("path", Some(uri.path())),
                     ("query", uri.query()),
                     ("fragment", uri.fragment()),
@@ -97,7 +99,7 @@ impl LineOp for ParseJson {
         match parsed {
             Ok(uri) => {
                 out.push_str(",\"valid\":true,\"error\":null");
-                json_components(out, &uri);
+                json_components(out, &Parts::from(&uri));
             }
             Err(e) => json_error(out, &e),
         }
@@ -139,29 +141,29 @@ fn parse_json_rfc2396(n: u64, bytes: Line<'_>, out: &mut String) -> bool {
     let valid = parsed.is_ok();
     match parsed {
         Ok(uri) => {
-            out.push_str(",\"valid\":true,\"error\":null,\"scheme\":");
-            json_opt(out, uri.scheme());
-            out.push_str(",\"authority\":");
+            out.push_str(",\"valid\":true,\"error\":null,\"authority\":");
             json_opt(out, uri.authority());
             let _ = write!(
                 out,
-                ",\"reg_name\":{},\"opaque\":{},\"userinfo\":",
+                ",\"reg_name\":{},\"opaque\":{}",
                 uri.is_reg_name(),
                 uri.is_opaque()
             );
-            json_opt(out, uri.userinfo());
-            out.push_str(",\"host\":");
-            json_opt(out, uri.host());
-            out.push_str(",\"host_kind\":");
-            out.push_str(host_kind(uri.host_kind()));
-            out.push_str(",\"port\":");
-            json_opt(out, uri.port());
-            out.push_str(",\"path\":");
-            json_str(out, uri.path());
-            out.push_str(",\"query\":");
-            json_opt(out, uri.query());
-            out.push_str(",\"fragment\":");
-            json_opt(out, uri.fragment());
+            // One run of the server rule for the three parts.
+            let server = uri.server();
+            json_components(
+                out,
+                &Parts {
+                    scheme: uri.scheme(),
+                    userinfo: server.and_then(|s| s.userinfo),
+                    host: server.map(|s| s.host),
+                    host_kind: uri.host_kind(),
+                    port: server.and_then(|s| s.port),
+                    path: uri.path(),
+                    query: uri.query(),
+                    fragment: uri.fragment(),
+                },
+            );
         }
         Err(e) => json_error(out, &e),
     }
@@ -180,23 +182,50 @@ fn host_kind(kind: Option<HostKind>) -> &'static str {
     }
 }
 
-fn json_components(out: &mut String, uri: &UriRef<'_>) {
+/// The components of a parsed line, as the JSON object gives them.
+struct Parts<'a> {
+    scheme: Option<&'a str>,
+    userinfo: Option<&'a str>,
+    host: Option<&'a str>,
+    host_kind: Option<HostKind>,
+    port: Option<&'a str>,
+    path: &'a str,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+}
+
+impl<'a> From<&UriRef<'a>> for Parts<'a> {
+    fn from(uri: &UriRef<'a>) -> Self {
+        Parts {
+            scheme: uri.scheme(),
+            userinfo: uri.userinfo(),
+            host: uri.host(),
+            host_kind: uri.host_kind(),
+            port: uri.port(),
+            path: uri.path(),
+            query: uri.query(),
+            fragment: uri.fragment(),
+        }
+    }
+}
+
+fn json_components(out: &mut String, p: &Parts<'_>) {
     out.push_str(",\"scheme\":");
-    json_opt(out, uri.scheme());
+    json_opt(out, p.scheme);
     out.push_str(",\"userinfo\":");
-    json_opt(out, uri.userinfo());
+    json_opt(out, p.userinfo);
     out.push_str(",\"host\":");
-    json_opt(out, uri.host());
+    json_opt(out, p.host);
     out.push_str(",\"host_kind\":");
-    out.push_str(host_kind(uri.host_kind()));
+    out.push_str(host_kind(p.host_kind));
     out.push_str(",\"port\":");
-    json_opt(out, uri.port());
+    json_opt(out, p.port);
     out.push_str(",\"path\":");
-    json_str(out, uri.path());
+    json_str(out, p.path);
     out.push_str(",\"query\":");
-    json_opt(out, uri.query());
+    json_opt(out, p.query);
     out.push_str(",\"fragment\":");
-    json_opt(out, uri.fragment());
+    json_opt(out, p.fragment);
 }
 
 /// `urilex check`: `LINE:BYTE: message` for each invalid line, nothing for valid ones.
