@@ -1,12 +1,16 @@
 //! Compiles the grammar in `tables/` into Rust tables in `$OUT_DIR/tables.rs`.
 //!
 //! - `tables/classes.abnf`: character classes → one bit each in a `[u32; 256]` table.
-//! - one DFA per grammar (`tables/uri.dfa` for RFC 3986, `tables/rfc2396.dfa` for RFC 2396):
-//!   each becomes a module of `tables.rs` (`tables::uri`, `tables::rfc2396`) with its own byte
-//!   → equivalence-class map (`[u8; 256]`), its own start rules and marks, and a dense
-//!   transition table whose state ids are pre-multiplied by the number of classes, so one step
-//!   is `TRANS[state + class]`. The classes of `classes.abnf` are shared by all; a grammar's
-//!   own classes (`class NAME = ...` in its file) are its alone.
+//! - one DFA per grammar (`tables/uri.dfa` for RFC 3986, `tables/rfc2396.dfa` for RFC 2396,
+//!   `tables/rfc3987.dfa` for IRIs): each becomes a module of `tables.rs` (`tables::uri`, ...)
+//!   with its own byte → equivalence-class map (`[u8; 256]`), its own start rules and marks,
+//!   and a dense transition table whose state ids are pre-multiplied by the number of classes,
+//!   so one step is `TRANS[state + class]`. The classes of `classes.abnf` are shared by all; a
+//!   grammar's own classes (`class NAME = ...` in its file) are its alone.
+//! - a grammar may `include` another's states and `extend` them with rules tried first, and a
+//!   rule may match byte sequences (code point ranges such as `%xA0-D7FF` are written out as
+//!   the UTF-8 sequences that encode them): build.rs turns the inside of each sequence into
+//!   states of its own, shared where they lead to the same place (see `resolve_row`).
 //!
 //! std only, no network, deterministic output (file order, no timestamps or paths). Errors
 //! name `tables/FILE:LINE`. `generate` is pure so tests can reach it with `#[path]`.
@@ -31,6 +35,10 @@ const GRAMMARS: &[(&str, &[&str])] = &[
         ],
     ),
     ("tables/rfc2396.dfa", &["URI-reference", "server"]),
+    (
+        "tables/rfc3987.dfa",
+        &["IRI-reference", "IRI", "absolute-IRI", "irelative-ref"],
+    ),
 ];
 
 /// Error kinds a table may name (`!Kind`, `end=Kind`): the variants of `crate::ErrorKind`.
@@ -45,6 +53,7 @@ const ERROR_KINDS: &[&str] = &[
     "MissingScheme",
     "FragmentNotAllowed",
     "Excluded",
+    "BidiFormatting",
 ];
 /// Marks a state may carry (`mark=`): the variants of `tables::Mark`, in snake case.
 const MARKS: &[&str] = &[
@@ -97,14 +106,40 @@ fn fail(message: &str) -> ! {
     std::process::exit(1)
 }
 
-/// A set of bytes.
-type ByteSet = [bool; 256];
+/// A byte sequence of two or more bytes, as one byte range per position: what a class holds
+/// for a character outside ASCII (its UTF-8 encoding) or for an explicit `%xE0 %xA0-BF %x80-BF`.
+type Seq = Vec<(u8, u8)>;
+
+/// A set of inputs a rule or class matches: single bytes and byte sequences.
+#[derive(Clone, Default, PartialEq, Eq)]
+struct Pattern {
+    bytes: Vec<bool>, // 256 entries
+    seqs: Vec<Seq>,
+}
+
+impl Pattern {
+    fn new() -> Self {
+        Pattern {
+            bytes: vec![false; 256],
+            seqs: Vec::new(),
+        }
+    }
+
+    fn add(&mut self, other: &Pattern) {
+        (0..256).for_each(|b| self.bytes[b] |= other.bytes[b]);
+        for seq in &other.seqs {
+            if !self.seqs.contains(seq) {
+                self.seqs.push(seq.clone());
+            }
+        }
+    }
+}
 
 /// One named class of `classes.abnf`, or of a grammar (`class NAME = ...`).
 #[derive(Clone)]
 struct Class {
     name: String,
-    set: ByteSet,
+    pattern: Pattern,
 }
 
 /// Where a rule sends a byte.
@@ -115,20 +150,26 @@ enum Target {
 }
 
 struct Rule {
-    set: ByteSet,
+    pattern: Pattern,
     target: Target,
-    line: usize,
+    /// `file:line`, for errors.
+    at: String,
 }
 
 struct State {
     name: String,
-    line: usize,
+    /// `file:line` of its `state` line, for errors.
+    at: String,
     component: String,
     mark: Option<String>,
     accel: bool,
     end: Option<String>, // None = accept
+    /// The rules of `extend NAME` blocks, tried before the state's own.
+    extra: Vec<Rule>,
     rules: Vec<Rule>,
-    like: Option<(String, usize)>,
+    like: Option<(String, String)>, // (state, `file:line`)
+    /// A state build.rs made for the inside of a byte sequence (no name in the file).
+    synthetic: bool,
 }
 
 /// Turns the table files into the Rust source of `$OUT_DIR/tables.rs`: the classes, then one
@@ -153,10 +194,10 @@ pub fn generate(classes_src: &str, grammars: &[(&str, &str)]) -> Result<String, 
             .and_then(|name| name.strip_suffix(".dfa"))
             .filter(|name| is_name(name))
             .ok_or_else(|| format!("{file}: a grammar file is named NAME.dfa"))?;
-        let (starts, states) = parse_dfa(src, file, &classes, rules)?;
+        let (starts, states) = parse_dfa(src, file, &classes, rules, grammars)?;
         let _ = writeln!(out, "/// The DFA of `{file}`.\npub(crate) mod {module} {{");
         out.push_str("use super::{Component, ErrorKind, Mark};\n\n");
-        emit_dfa(&mut out, file, &starts, &states)?;
+        emit_dfa(&mut out, file, &starts, states)?;
         out.push_str("}\n\n");
     }
     Ok(out)
@@ -183,16 +224,19 @@ fn is_name(s: &str) -> bool {
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
-/// Parses a set expression: `item / item / ...` (see the table files for the items).
+/// Parses a set expression: `item / item / ...` (see the table files for the items). An
+/// item is a class, a quoted string (the set of its bytes), a byte or byte range `%xHH[-HH]`,
+/// a code point or code point range with more than two hex digits (`%xA0-D7FF`: the UTF-8
+/// byte sequences that encode it), or a byte sequence (`%xE0 %xA0-BF %x80-BF`: byte items
+/// separated by spaces).
 fn parse_set(
     expr: &str,
     classes: &[Class],
-    file: &str,
-    line: usize,
+    at: &str,
     allow_else: bool,
-) -> Result<(ByteSet, bool), String> {
-    let err = |m: String| Err(format!("{file}:{line}: {m}"));
-    let mut set = [false; 256];
+) -> Result<(Pattern, bool), String> {
+    let err = |m: String| Err(format!("{at}: {m}"));
+    let mut pattern = Pattern::new();
     let mut is_else = false;
     let mut rest = expr.trim();
     if rest.is_empty() {
@@ -211,25 +255,47 @@ fn parse_set(
             }
         };
         let item = item.trim();
+        let words: Vec<&str> = item.split_whitespace().collect();
         if let Some(chars) = item.strip_prefix('"').and_then(|s| s.strip_suffix('"')) {
             if chars.is_empty() {
                 return err("empty string".into());
             }
             for b in chars.bytes() {
-                set[b as usize] = true;
+                pattern.bytes[b as usize] = true;
+            }
+        } else if words.len() > 1 {
+            let seq: Option<Seq> = words.iter().map(|w| byte_range(w)).collect();
+            match seq {
+                Some(seq) => pattern.seqs.push(seq),
+                None => return err(format!("bad byte sequence `{item}` (want %xHH[-HH] items)")),
             }
         } else if let Some(hex) = item.strip_prefix("%x") {
             let (lo, hi) = hex.split_once('-').unwrap_or((hex, hex));
-            let parse = |h: &str| u8::from_str_radix(h, 16).ok().filter(|_| h.len() == 2);
-            match (parse(lo), parse(hi)) {
-                (Some(lo), Some(hi)) if lo <= hi => (lo..=hi).for_each(|b| set[b as usize] = true),
-                _ => return err(format!("bad byte or range `{item}` (want %xHH or %xHH-HH)")),
+            if lo.len() <= 2 && hi.len() <= 2 {
+                match byte_range(item) {
+                    Some((lo, hi)) => (lo..=hi).for_each(|b| pattern.bytes[b as usize] = true),
+                    None => {
+                        return err(format!("bad byte or range `{item}` (want %xHH or %xHH-HH)"))
+                    }
+                }
+            } else {
+                let parse = |h: &str| u32::from_str_radix(h, 16).ok().filter(|_| h.len() <= 6);
+                match (parse(lo), parse(hi)) {
+                    (Some(lo), Some(hi)) if lo <= hi && hi <= 0x10FFFF => {
+                        utf8_sequences(lo, hi, &mut pattern)
+                    }
+                    _ => {
+                        return err(format!(
+                            "bad code point range `{item}` (want %xHHHH-HHHH up to 10FFFF)"
+                        ))
+                    }
+                }
             }
         } else if item == "else" && allow_else {
             is_else = true;
         } else if is_name(item) {
             match classes.iter().find(|c| c.name == item) {
-                Some(c) => (0..256).for_each(|b| set[b] |= c.set[b]),
+                Some(c) => pattern.add(&c.pattern),
                 None => return err(format!("unknown class `{item}`")),
             }
         } else {
@@ -245,10 +311,105 @@ fn parse_set(
             return err(format!("`{expr}` ends with `/`"));
         }
     }
-    if is_else && set.iter().any(|&b| b) {
+    if is_else && (pattern.bytes.iter().any(|&b| b) || !pattern.seqs.is_empty()) {
         return err("`else` cannot be combined with other items".into());
     }
-    Ok((set, is_else))
+    Ok((pattern, is_else))
+}
+
+/// `%xHH` or `%xHH-HH` as a byte range.
+fn byte_range(item: &str) -> Option<(u8, u8)> {
+    let hex = item.strip_prefix("%x")?;
+    let (lo, hi) = hex.split_once('-').unwrap_or((hex, hex));
+    let parse = |h: &str| u8::from_str_radix(h, 16).ok().filter(|_| h.len() == 2);
+    let (lo, hi) = (parse(lo)?, parse(hi)?);
+    (lo <= hi).then_some((lo, hi))
+}
+
+/// Adds the UTF-8 encodings of the code points `lo..=hi` to `pattern`: ASCII ones as bytes, the
+/// others as byte sequences, one range per byte position (the surrogates, which UTF-8 cannot
+/// encode, are left out). The split is the usual one (as in regex-syntax's `Utf8Sequences`):
+/// cut the range where the encoding's length changes, then until each part is a product of
+/// byte ranges, that is, until every part covers whole blocks of 64^k code points below
+/// the byte where its ends differ.
+fn utf8_sequences(lo: u32, hi: u32, pattern: &mut Pattern) {
+    let mut todo = vec![(lo, hi)];
+    while let Some((lo, hi)) = todo.pop() {
+        if lo > hi {
+            continue;
+        }
+        // Around the surrogates (no UTF-8 for them), and where the encoding's length changes.
+        if lo <= 0xDFFF && 0xD800 <= hi {
+            if lo < 0xD800 {
+                todo.push((lo, 0xD7FF));
+            }
+            if hi > 0xDFFF {
+                todo.push((0xE000, hi));
+            }
+            continue;
+        }
+        if let Some(&max) = [0x7F, 0x7FF, 0xFFFF].iter().find(|&&m| lo <= m && m < hi) {
+            todo.push((lo, max));
+            todo.push((max + 1, hi));
+            continue;
+        }
+        if hi <= 0x7F {
+            (lo..=hi).for_each(|b| pattern.bytes[b as usize] = true);
+            continue;
+        }
+        let len = utf8_len(lo);
+        let mut split = None;
+        for k in 1..len {
+            let m = (1u32 << (6 * k)) - 1;
+            if lo & !m != hi & !m {
+                if lo & m != 0 {
+                    split = Some((lo, lo | m));
+                } else if hi & m != m {
+                    split = Some((lo, (hi & !m) - 1));
+                }
+                if split.is_some() {
+                    break;
+                }
+            }
+        }
+        match split {
+            Some((a, b)) => {
+                todo.push((a, b));
+                todo.push((b + 1, hi));
+            }
+            None => {
+                let (l, h) = (utf8(lo), utf8(hi));
+                let seq: Seq = l.iter().zip(&h).map(|(&a, &b)| (a, b)).collect();
+                if !pattern.seqs.contains(&seq) {
+                    pattern.seqs.push(seq);
+                }
+            }
+        }
+    }
+    pattern.seqs.sort();
+}
+
+fn utf8_len(c: u32) -> usize {
+    match c {
+        0..=0x7F => 1,
+        0x80..=0x7FF => 2,
+        0x800..=0xFFFF => 3,
+        _ => 4,
+    }
+}
+
+/// The UTF-8 encoding of code point `c` (surrogates included: the caller keeps them out).
+fn utf8(c: u32) -> Vec<u8> {
+    let len = utf8_len(c);
+    if len == 1 {
+        return vec![c as u8];
+    }
+    let lead = [0, 0, 0xC0, 0xE0, 0xF0][len] as u32;
+    let mut out = vec![(lead | (c >> (6 * (len - 1)))) as u8];
+    for k in (0..len - 1).rev() {
+        out.push((0x80 | ((c >> (6 * k)) & 0x3F)) as u8);
+    }
+    out
 }
 
 // ------------------------------------------------------------------------------ classes.abnf
@@ -273,15 +434,20 @@ fn parse_classes(src: &str) -> Result<Vec<Class>, String> {
                 "{CLASSES_FILE}:{line}: class `{name}` defined twice"
             ));
         }
-        let (set, _) = parse_set(expr, &classes, CLASSES_FILE, line, false)?;
-        if set.iter().any(|&b| b) && set[b'%' as usize] {
+        let (pattern, _) = parse_set(expr, &classes, &format!("{CLASSES_FILE}:{line}"), false)?;
+        if pattern.bytes[b'%' as usize] {
             return Err(format!(
                 "{CLASSES_FILE}:{line}: '%' belongs to no class (pct-encoded is a sequence)"
             ));
         }
+        if !pattern.seqs.is_empty() {
+            return Err(format!(
+                "{CLASSES_FILE}:{line}: the shared classes are sets of bytes (a grammar's own `class` may hold sequences)"
+            ));
+        }
         classes.push(Class {
             name: name.to_string(),
-            set,
+            pattern,
         });
     }
     let public = classes.iter().filter(|c| !c.name.starts_with('_')).count();
@@ -309,7 +475,7 @@ fn emit_classes(out: &mut String, classes: &[Class]) {
         let bits = classes
             .iter()
             .enumerate()
-            .filter(|(_, c)| c.set[b])
+            .filter(|(_, c)| c.pattern.bytes[b])
             .fold(0u32, |m, (i, _)| m | 1 << i);
         format!("{bits:#010x}, // {}", byte_name(b as u8))
     });
@@ -370,39 +536,109 @@ fn byte_name(b: u8) -> String {
 
 // ------------------------------------------------------------------------------ uri.dfa
 
-type Starts = Vec<(String, String, usize)>; // (rule, state, line)
+type Starts = Vec<(String, String, String)>; // (rule, state, `file:line`)
+
+/// What a grammar file declares, as it is read (its `include`s first).
+struct Grammar {
+    classes: Vec<Class>,
+    starts: Starts,
+    states: Vec<State>,
+}
 
 fn parse_dfa(
     src: &str,
     file: &str,
     shared: &[Class],
     rules: &[&str],
+    sources: &[(&str, &str)],
 ) -> Result<(Starts, Vec<State>), String> {
     // The shared classes, then this grammar's own (`class NAME = ...`).
-    let mut classes: Vec<Class> = shared.to_vec();
-    let mut starts: Starts = Vec::new();
-    let mut states: Vec<State> = Vec::new();
-    for (n, raw) in src.lines().enumerate() {
-        let line = n + 1;
-        let text = strip_comment(raw).trim();
-        if text.is_empty() {
-            continue;
+    let mut g = Grammar {
+        classes: shared.to_vec(),
+        starts: Vec::new(),
+        states: Vec::new(),
+    };
+    read_dfa(src, file, &mut g, rules, sources, 0)?;
+    let Grammar { starts, states, .. } = g;
+    // Every name must resolve.
+    let known = |name: &str| states.iter().any(|s| s.name == name);
+    for (rule, state, at) in &starts {
+        if !known(state) {
+            return Err(format!("{at}: start of `{rule}`: unknown state `{state}`"));
         }
-        let at = |m: String| format!("{file}:{line}: {m}");
-        if let Some(rest) = text.strip_prefix("class ") {
+    }
+    for rule in rules {
+        if !starts.iter().any(|(r, _, _)| r == rule) {
+            return Err(format!("{file}: no `start {rule} = ...`"));
+        }
+    }
+    for s in &states {
+        for r in s.extra.iter().chain(&s.rules) {
+            if let Target::State(t) = &r.target {
+                if !known(t) {
+                    return Err(format!("{}: unknown state `{t}`", r.at));
+                }
+            }
+        }
+        if let Some((other, at)) = &s.like {
+            if !known(other) {
+                return Err(format!("{at}: unknown state `{other}`"));
+            }
+        }
+    }
+    Ok((starts, states))
+}
+
+/// Reads the lines of `file` into `g`. `depth` > 0 for an included file, whose `start` lines
+/// are not read (the including grammar says where its own rules start).
+fn read_dfa(
+    src: &str,
+    file: &str,
+    g: &mut Grammar,
+    rules: &[&str],
+    sources: &[(&str, &str)],
+    depth: usize,
+) -> Result<(), String> {
+    // Where rule lines go: the last `state`, or the state of the last `extend`.
+    let mut into: Option<(usize, bool)> = None; // (state index, extending)
+    for (line, text) in logical_lines(src) {
+        let text = text.as_str();
+        let here = format!("{file}:{line}");
+        let at = |m: String| format!("{here}: {m}");
+        if let Some(rest) = text.strip_prefix("include ") {
+            let name = rest.trim();
+            let Some(&(other, text)) = sources
+                .iter()
+                .find(|(f, _)| f.rsplit('/').next() == Some(name))
+            else {
+                return Err(at(format!(
+                    "cannot include `{name}`: not a grammar file of build.rs"
+                )));
+            };
+            if depth > 4 || other == file {
+                return Err(at(format!("`include {name}` includes itself")));
+            }
+            if !g.states.is_empty() || into.is_some() {
+                return Err(at("`include` comes before the file's own states".into()));
+            }
+            read_dfa(text, other, g, rules, sources, depth + 1)?;
+        } else if let Some(rest) = text.strip_prefix("class ") {
             let Some((name, expr)) = rest.split_once('=') else {
                 return Err(at("expected `class NAME = items`".into()));
             };
             let name = name.trim();
-            if !is_name(name) || classes.iter().any(|c| c.name == name) {
+            if !is_name(name) || g.classes.iter().any(|c| c.name == name) {
                 return Err(at(format!("bad or duplicate class name `{name}`")));
             }
-            let (set, _) = parse_set(expr, &classes, file, line, false)?;
-            classes.push(Class {
+            let (pattern, _) = parse_set(expr, &g.classes, &here, false)?;
+            g.classes.push(Class {
                 name: name.to_string(),
-                set,
+                pattern,
             });
         } else if let Some(rest) = text.strip_prefix("start ") {
+            if depth > 0 {
+                continue;
+            }
             let Some((rule, state)) = rest.split_once('=') else {
                 return Err(at("expected `start RULE = STATE`".into()));
             };
@@ -410,28 +646,38 @@ fn parse_dfa(
             if !rules.contains(&rule) {
                 return Err(at(format!("unknown rule `{rule}`")));
             }
-            if starts.iter().any(|(r, _, _)| r == rule) {
+            if g.starts.iter().any(|(r, _, _)| r == rule) {
                 return Err(at(format!("rule `{rule}` has two starts")));
             }
-            starts.push((rule.to_string(), state.trim().to_string(), line));
+            g.starts
+                .push((rule.to_string(), state.trim().to_string(), here.clone()));
+        } else if let Some(rest) = text.strip_prefix("extend ") {
+            let name = rest.trim();
+            match g.states.iter().position(|s| s.name == name) {
+                Some(k) if g.states[k].extra.is_empty() => into = Some((k, true)),
+                Some(_) => return Err(at(format!("state `{name}` is extended twice"))),
+                None => return Err(at(format!("cannot extend `{name}`: no such state (yet)"))),
+            }
         } else if let Some(rest) = text.strip_prefix("state ") {
             let mut words = rest.split_whitespace();
             let name = words.next().unwrap_or("");
             if !is_name(name) {
                 return Err(at(format!("bad state name `{name}`")));
             }
-            if states.iter().any(|s| s.name == name) {
+            if g.states.iter().any(|s| s.name == name) {
                 return Err(at(format!("state `{name}` defined twice")));
             }
             let mut state = State {
                 name: name.to_string(),
-                line,
+                at: here.clone(),
                 component: String::new(),
                 mark: None,
                 accel: false,
                 end: None,
+                extra: Vec::new(),
                 rules: Vec::new(),
                 like: None,
+                synthetic: false,
             };
             for word in words {
                 match word.split_once('=') {
@@ -446,16 +692,21 @@ fn parse_dfa(
             if state.component.is_empty() {
                 return Err(at(format!("state `{name}` needs in=COMPONENT")));
             }
-            states.push(state);
+            g.states.push(state);
+            into = Some((g.states.len() - 1, false));
         } else {
-            let Some(state) = states.last_mut() else {
-                return Err(at("a rule before any `state`".into()));
+            let Some((k, extending)) = into else {
+                return Err(at("a rule before any `state` or `extend`".into()));
             };
-            if state.like.is_some() {
+            let state = &mut g.states[k];
+            if !extending && state.like.is_some() {
                 return Err(at("rules after `like` would never be tried".into()));
             }
             if let Some(other) = text.strip_prefix("like ") {
-                state.like = Some((other.trim().to_string(), line));
+                if extending {
+                    return Err(at("`like` in an `extend` block".into()));
+                }
+                state.like = Some((other.trim().to_string(), here.clone()));
                 continue;
             }
             let Some((expr, target)) = text.split_once("->") else {
@@ -463,9 +714,9 @@ fn parse_dfa(
                     "expected `SET -> STATE`, `SET -> !KIND` or `like STATE`".into(),
                 ));
             };
-            let (mut set, is_else) = parse_set(expr, &classes, file, line, true)?;
+            let (mut pattern, is_else) = parse_set(expr, &g.classes, &here, true)?;
             if is_else {
-                set = [true; 256];
+                pattern.bytes = vec![true; 256];
             }
             let target = target.trim();
             let target = match target.strip_prefix('!') {
@@ -474,70 +725,57 @@ fn parse_dfa(
                 None if is_name(target) => Target::State(target.to_string()),
                 None => return Err(at(format!("bad target `{target}`"))),
             };
-            state.rules.push(Rule { set, target, line });
-        }
-    }
-    // Every name must resolve.
-    let known = |name: &str| states.iter().any(|s| s.name == name);
-    for (rule, state, line) in &starts {
-        if !known(state) {
-            return Err(format!(
-                "{file}:{line}: start of `{rule}`: unknown state `{state}`"
-            ));
-        }
-    }
-    for rule in rules {
-        if !starts.iter().any(|(r, _, _)| r == rule) {
-            return Err(format!("{file}: no `start {rule} = ...`"));
-        }
-    }
-    for s in &states {
-        for r in &s.rules {
-            if let Target::State(t) = &r.target {
-                if !known(t) {
-                    return Err(format!("{file}:{}: unknown state `{t}`", r.line));
-                }
-            }
-        }
-        if let Some((other, line)) = &s.like {
-            if !known(other) {
-                return Err(format!("{file}:{line}: unknown state `{other}`"));
+            let rule = Rule {
+                pattern,
+                target,
+                at: here.clone(),
+            };
+            if extending {
+                state.extra.push(rule);
+            } else {
+                state.rules.push(rule);
             }
         }
     }
-    Ok((starts, states))
+    Ok(())
 }
 
-/// The target of every byte in `state`, following `like` chains; checks totality and that
-/// no own rule is dead.
-fn resolve_row(states: &[State], index: usize, file: &str) -> Result<Vec<Target>, String> {
-    let mut row: Vec<Option<Target>> = vec![None; 256];
+/// The non-empty lines of a table file without comments, with their 1-based numbers; a line
+/// that starts with `/` continues the one before (a long set, written as the RFCs write it).
+fn logical_lines(src: &str) -> Vec<(usize, String)> {
+    let mut lines: Vec<(usize, String)> = Vec::new();
+    for (n, raw) in src.lines().enumerate() {
+        let text = strip_comment(raw).trim();
+        match lines.last_mut() {
+            _ if text.is_empty() => {}
+            Some((_, last)) if text.starts_with('/') => {
+                last.push(' ');
+                last.push_str(text);
+            }
+            _ => lines.push((n + 1, text.to_string())),
+        }
+    }
+    lines
+}
+
+/// The rules `state` tries, in order: its `extend` rules, its own, then those of the state it
+/// is `like` (and so on), each with whether it is the state's own (for the dead-rule check).
+fn flat_rules(states: &[State], index: usize) -> Result<Vec<(&Rule, bool)>, String> {
+    let mut rules = Vec::new();
     let mut seen = Vec::new();
     let mut current = index;
     loop {
         let s = &states[current];
         if seen.contains(&current) {
-            return Err(format!(
-                "{file}:{}: `like` cycle through `{}`",
-                s.line, s.name
-            ));
+            return Err(format!("{}: `like` cycle through `{}`", s.at, s.name));
         }
         seen.push(current);
-        for rule in &s.rules {
-            let mut used = false;
-            for (slot, &member) in row.iter_mut().zip(&rule.set) {
-                if member && slot.is_none() {
-                    *slot = Some(rule.target.clone());
-                    used = true;
-                }
-            }
-            if !used && current == index {
-                return Err(format!(
-                    "{file}:{}: this rule never applies: earlier rules take all its bytes",
-                    rule.line
-                ));
-            }
-        }
+        rules.extend(
+            s.extra
+                .iter()
+                .chain(&s.rules)
+                .map(|r| (r, current == index)),
+        );
         match &s.like {
             Some((other, _)) => {
                 current = states
@@ -545,19 +783,155 @@ fn resolve_row(states: &[State], index: usize, file: &str) -> Result<Vec<Target>
                     .position(|t| &t.name == other)
                     .unwrap_or(current)
             }
-            None => break,
+            None => return Ok(rules),
         }
     }
-    let s = &states[index];
-    match row.iter().position(Option::is_none) {
-        Some(b) => Err(format!(
-            "{file}:{}: state `{}` has no rule for byte {} (end it with `else -> ...`)",
-            s.line,
-            s.name,
-            byte_name(b as u8)
-        )),
-        None => Ok(row.into_iter().flatten().collect()),
+}
+
+/// The inside of a byte sequence: the rules (targets) whose sequences may still complete, each
+/// with what remains of them, in the order they were tried; how the state fails (a byte that
+/// continues none, or the end); and the component it reports errors in. States with the same
+/// node are one state.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct Node {
+    alts: Vec<(Target, Vec<Seq>)>,
+    fail: String,
+    component: String,
+}
+
+/// The nodes made so far; the state of node `k` is named `NODES_PREFIX k`.
+#[derive(Default)]
+struct Nodes {
+    list: Vec<Node>,
+}
+
+const NODE_PREFIX: &str = "(in a byte sequence) #";
+
+impl Nodes {
+    fn intern(&mut self, node: Node) -> Target {
+        let k = match self.list.iter().position(|n| *n == node) {
+            Some(k) => k,
+            None => {
+                self.list.push(node);
+                self.list.len() - 1
+            }
+        };
+        Target::State(format!("{NODE_PREFIX}{k}"))
     }
+}
+
+fn in_range(&(lo, hi): &(u8, u8), b: usize) -> bool {
+    (lo as usize..=hi as usize).contains(&b)
+}
+
+/// The target of every byte in `state`, following `like` chains; checks totality and that
+/// no own rule is dead. A byte that starts a sequence of the first rule that takes it leads to
+/// the node of every sequence from there on that starts with it; if the sequence breaks, the
+/// first later rule that takes the byte alone says how the state fails (it must fail: a DFA
+/// cannot go back to read the byte again).
+fn resolve_row(states: &[State], index: usize, nodes: &mut Nodes) -> Result<Vec<Target>, String> {
+    let rules = flat_rules(states, index)?;
+    let s = &states[index];
+    let mut used = vec![false; rules.len()];
+    let mut row = Vec::with_capacity(256);
+    for b in 0..256 {
+        let starts = |r: &Rule| r.pattern.seqs.iter().any(|q| in_range(&q[0], b));
+        let first = rules
+            .iter()
+            .position(|(r, _)| r.pattern.bytes[b] || starts(r));
+        let Some(first) = first else {
+            return Err(format!(
+                "{}: state `{}` has no rule for byte {} (end it with `else -> ...`)",
+                s.at,
+                s.name,
+                byte_name(b as u8)
+            ));
+        };
+        used[first] = true;
+        let rule = rules[first].0;
+        if rule.pattern.bytes[b] {
+            row.push(rule.target.clone());
+            continue;
+        }
+        let mut alts = Vec::new();
+        let mut fail = None;
+        for (k, (r, _)) in rules.iter().enumerate().skip(first) {
+            let rest: Vec<Seq> = (r.pattern.seqs.iter())
+                .filter(|q| in_range(&q[0], b))
+                .map(|q| q[1..].to_vec())
+                .collect();
+            if !rest.is_empty() {
+                used[k] = true;
+                alts.push((r.target.clone(), rest));
+            }
+            if r.pattern.bytes[b] {
+                fail = Some(&r.target);
+                break;
+            }
+        }
+        let Some(Target::Fail(fail)) = fail else {
+            return Err(format!(
+                "{}: byte {} starts a sequence in state `{}`, but no later rule fails on it alone (add `else -> !KIND`)",
+                rule.at,
+                byte_name(b as u8),
+                s.name
+            ));
+        };
+        row.push(nodes.intern(Node {
+            alts,
+            fail: fail.clone(),
+            component: s.component.clone(),
+        }));
+    }
+    for (k, (r, own)) in rules.iter().enumerate() {
+        if *own && !used[k] {
+            return Err(format!(
+                "{}: this rule never applies: earlier rules take all its bytes",
+                r.at
+            ));
+        }
+    }
+    Ok(row)
+}
+
+/// The row of node `k`: a byte that completes a sequence goes to its rule's target (the first
+/// such rule's), one that continues some goes on to their node, any other fails.
+fn node_row(nodes: &mut Nodes, k: usize) -> Result<Vec<Target>, String> {
+    let node = nodes.list[k].clone();
+    let mut row = Vec::with_capacity(256);
+    for b in 0..256 {
+        let mut done = None;
+        let mut more = Vec::new();
+        for (target, seqs) in &node.alts {
+            let rest: Vec<Seq> = (seqs.iter())
+                .filter(|q| in_range(&q[0], b))
+                .map(|q| q[1..].to_vec())
+                .collect();
+            if rest.iter().any(Vec::is_empty) {
+                done = done.or(Some(target.clone()));
+            }
+            let rest: Vec<Seq> = rest.into_iter().filter(|q| !q.is_empty()).collect();
+            if !rest.is_empty() {
+                more.push((target.clone(), rest));
+            }
+        }
+        row.push(match (done, more.is_empty()) {
+            (Some(_), false) => {
+                return Err(format!(
+                    "a byte sequence is the start of another (to {:?}): a DFA cannot take both",
+                    node.alts.first().map(|a| &a.0)
+                ))
+            }
+            (Some(target), true) => target,
+            (None, false) => nodes.intern(Node {
+                alts: more,
+                fail: node.fail.clone(),
+                component: node.component.clone(),
+            }),
+            (None, true) => Target::Fail(node.fail.clone()),
+        });
+    }
+    Ok(row)
 }
 
 fn camel(snake: &str) -> String {
@@ -576,55 +950,80 @@ fn camel(snake: &str) -> String {
     out
 }
 
-fn emit_dfa(out: &mut String, file: &str, starts: &Starts, states: &[State]) -> Result<(), String> {
-    // Plain states first, then accelerated ones, then mark states, so that one comparison
-    // against FIRST_ACCEL tells the hot loop whether a transition needs attention, and a
-    // second one which kind.
-    let group = |i: usize| match (&states[i].mark, states[i].accel) {
-        (None, false) => 0,
-        (None, true) => 1,
-        (Some(_), _) => 2,
-    };
-    let mut order: Vec<usize> = (0..states.len()).collect();
-    order.sort_by_key(|&i| group(i)); // stable: file order within a group
-    let first_accel = order.iter().take_while(|&&i| group(i) == 0).count();
-    let first_mark = order.iter().take_while(|&&i| group(i) < 2).count();
-    let position = |name: &str| order.iter().position(|&i| states[i].name == name);
-
-    let rows: Vec<Vec<Target>> = order
-        .iter()
-        .map(|&i| resolve_row(states, i, file))
+fn emit_dfa(
+    out: &mut String,
+    file: &str,
+    starts: &Starts,
+    declared: Vec<State>,
+) -> Result<(), String> {
+    // The rows of the file's states, then those of the states made for the insides of byte
+    // sequences (which may make more).
+    let mut nodes = Nodes::default();
+    let mut states = declared;
+    let mut rows_of: Vec<Vec<Target>> = (0..states.len())
+        .map(|i| resolve_row(&states, i, &mut nodes))
         .collect::<Result<_, _>>()?;
+    let mut k = 0;
+    while k < nodes.list.len() {
+        rows_of.push(node_row(&mut nodes, k).map_err(|e| format!("{file}: {e}"))?);
+        k += 1;
+    }
+    for (k, node) in nodes.list.iter().enumerate() {
+        states.push(State {
+            name: format!("{NODE_PREFIX}{k}"),
+            at: file.to_string(),
+            component: node.component.clone(),
+            mark: None,
+            accel: false,
+            end: Some(node.fail.clone()),
+            extra: Vec::new(),
+            rules: Vec::new(),
+            like: None,
+            synthetic: true,
+        });
+    }
+    let states = &states[..];
 
-    // Every state must be reachable from a start, or be the base of a `like` (a dead state
-    // is a typo).
-    let mut reachable = vec![false; order.len()];
-    let likes = states
-        .iter()
-        .filter_map(|s| s.like.as_ref().map(|(name, _)| name.as_str()));
-    let mut stack: Vec<usize> = starts
-        .iter()
-        .map(|(_, s, _)| s.as_str())
-        .chain(likes)
-        .filter_map(position)
-        .collect();
-    while let Some(k) = stack.pop() {
-        if std::mem::replace(&mut reachable[k], true) {
+    // Every state of the file must be reachable from a start (through the rows, or as the
+    // base of a reachable state's `like`): a dead state is a typo. An included file's states
+    // that this grammar cannot reach are left out.
+    let index_of = |name: &str| states.iter().position(|s| s.name == name);
+    let mut keep = vec![false; states.len()];
+    let mut stack: Vec<usize> = starts.iter().filter_map(|(_, s, _)| index_of(s)).collect();
+    while let Some(i) = stack.pop() {
+        if std::mem::replace(&mut keep[i], true) {
             continue;
         }
-        for t in &rows[k] {
+        for t in &rows_of[i] {
             if let Target::State(name) = t {
-                stack.extend(position(name));
+                stack.extend(index_of(name));
             }
         }
+        if let Some((name, _)) = &states[i].like {
+            stack.extend(index_of(name));
+        }
     }
-    if let Some(k) = reachable.iter().position(|r| !r) {
-        let s = &states[order[k]];
-        return Err(format!(
-            "{file}:{}: state `{}` is unreachable",
-            s.line, s.name
-        ));
+    let own = format!("{file}:");
+    if let Some(s) = (states.iter().zip(&keep)).find(|(s, &k)| !k && s.at.starts_with(&own)) {
+        return Err(format!("{}: state `{}` is unreachable", s.0.at, s.0.name));
     }
+
+    // Plain states first (those inside byte sequences last among them), then accelerated
+    // ones, then mark states, so that one comparison against FIRST_ACCEL tells the hot loop
+    // whether a transition needs attention, and a second one which kind.
+    let group = |i: usize| match (&states[i].mark, states[i].accel, states[i].synthetic) {
+        (_, _, true) => 1,
+        (None, false, _) => 0,
+        (None, true, _) => 2,
+        (Some(_), _, _) => 3,
+    };
+    let mut order: Vec<usize> = (0..states.len()).filter(|&i| keep[i]).collect();
+    order.sort_by_key(|&i| group(i)); // stable: file order within a group
+    let first_seq = order.iter().take_while(|&&i| group(i) == 0).count();
+    let first_accel = order.iter().take_while(|&&i| group(i) < 2).count();
+    let first_mark = order.iter().take_while(|&&i| group(i) < 3).count();
+    let position = |name: &str| order.iter().position(|&i| states[i].name == name);
+    let rows: Vec<Vec<Target>> = order.iter().map(|&i| rows_of[i].clone()).collect();
 
     // Byte equivalence classes: bytes that every state sends to the same place share an id.
     // Ids are numbered in order of their smallest byte, so the output is deterministic.
@@ -686,7 +1085,7 @@ fn emit_dfa(out: &mut String, file: &str, starts: &Starts, states: &[State]) -> 
         if !s.accel {
             continue;
         }
-        let at = format!("{file}:{}: state `{}`", s.line, s.name);
+        let at = format!("{}: state `{}`", s.at, s.name);
         if s.mark.is_some() {
             return Err(format!(
                 "{at}: a mark state cannot be `accel` (its action must run)"
@@ -733,6 +1132,11 @@ fn emit_dfa(out: &mut String, file: &str, starts: &Starts, states: &[State]) -> 
     );
     item(
         out,
+        "Id of the first state inside a byte sequence (they come before the accelerated ones).",
+        &format!("FIRST_SEQ: usize = {}", first_seq * stride),
+    );
+    item(
+        out,
         "Id of the first accelerated state; states below it need no action.",
         &format!("FIRST_ACCEL: usize = {}", first_accel * stride),
     );
@@ -754,7 +1158,11 @@ fn emit_dfa(out: &mut String, file: &str, starts: &Starts, states: &[State]) -> 
             &format!("START_{}: usize = {id}", const_name(rule)),
         );
     }
-    for (k, &i) in order.iter().enumerate() {
+    for (k, &i) in order
+        .iter()
+        .enumerate()
+        .filter(|(_, &i)| !states[i].synthetic)
+    {
         let name = &states[i].name;
         item(
             out,
@@ -873,7 +1281,7 @@ fn emit_dfa(out: &mut String, file: &str, starts: &Starts, states: &[State]) -> 
             let k = first_mark + m;
             let twin = states[i].like.as_ref().and_then(|(name, _)| position(name));
             let then = match twin {
-                Some(t) if states[i].rules.is_empty() && rows[t] == rows[k] && loop_bit_of(t) != 0 => t,
+                Some(t) if states[i].rules.is_empty() && states[i].extra.is_empty() && rows[t] == rows[k] && loop_bit_of(t) != 0 => t,
                 _ => k,
             };
             let bit = if then == k { 0 } else { loop_bit_of(then) };
@@ -908,6 +1316,7 @@ impl super::Grammar for Dfa {{
     const BYTE_CLASS: &'static [u8; 256] = &BYTE_CLASS;
     const TRANS: &'static [u16] = &TRANS;
     const STRIDE_SHIFT: u32 = STRIDE_SHIFT;
+    const FIRST_SEQ: usize = FIRST_SEQ;
     const FIRST_ACCEL: usize = FIRST_ACCEL;
     const FIRST_MARK: usize = FIRST_MARK;
     const FIRST_FAIL: usize = FIRST_FAIL;

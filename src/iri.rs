@@ -2,13 +2,11 @@
 //! `unreserved` is, and `iprivate` in the query, plus the IRI→URI (§3.1) and URI→IRI (§3.2)
 //! mappings as `Display` views.
 //!
-//! Every IRI delimiter is ASCII, so an IRI has the component boundaries of the URI that has
-//! each non-ASCII byte replaced by an ASCII `unreserved` byte (`~`, which is neither a hex digit
-//! nor allowed in a scheme or port). Parsing runs the one URI driver on that masked copy and
-//! then checks what the mask cannot see: which characters are allowed (`ucschar`, `iprivate`,
-//! never the bidi formatting characters of §4.1), `iprivate` only in the query, and no
-//! non-ASCII inside an IP-literal. An input the URI grammar takes (every ASCII IRI) is parsed
-//! as a URI directly.
+//! The grammar is `tables/rfc3987.dfa`: RFC 3986's DFA (`tables/uri.dfa`, included) with
+//! `ucschar` and `iprivate` added as UTF-8 byte sequences where §2.2 adds them, compiled by
+//! `build.rs` into states of their own and run by the one driver of `src/parse.rs`, in one
+//! pass, without allocating. An input the URI grammar takes (every valid ASCII IRI) is
+//! parsed as a URI, with its shortcuts.
 //!
 //! Normalization is §5.3.2 syntax-based (as for URIs): no Unicode normalization is applied on
 //! input or output, because NFC is not required of IRIs (§5.3.2.2 makes it a separate,
@@ -17,14 +15,10 @@
 use core::fmt::{self, Write};
 use core::ops::Deref;
 
-use crate::parse::FromLayout;
+use crate::parse;
+use crate::tables::rfc3987;
 use crate::uri_ref::UriRef;
-use crate::{Component, ErrorKind, ParseError};
-
-/// The masked copy of a non-ASCII input lives on the stack up to this many bytes.
-const STACK_MASK: usize = 2048;
-/// ... in a smaller buffer up to this many (most links).
-const SHORT_MASK: usize = 256;
+use crate::{Component, ParseError};
 
 /// An IRI reference (RFC 3987 §2.2 `IRI-reference`), borrowing its input.
 ///
@@ -51,6 +45,7 @@ enum Rule {
     Reference,
     Iri,
     Absolute,
+    Relative,
 }
 
 impl<'a> IriRef<'a> {
@@ -75,6 +70,18 @@ impl<'a> IriRef<'a> {
     /// Parses an `absolute-IRI`: a scheme is required, a fragment is not allowed.
     pub fn parse_absolute(input: &'a str) -> Result<Self, ParseError> {
         parse(input, Rule::Absolute)
+    }
+
+    /// Parses an `irelative-ref` (RFC 3987 §2.2): no scheme; a first segment cannot hold ':'.
+    ///
+    /// ```
+    /// use urilex::IriRef;
+    /// assert_eq!(IriRef::parse_relative("übung/1")?.path(), "übung/1");
+    /// assert!(IriRef::parse_relative("http://例え.jp/").is_err());
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn parse_relative(input: &'a str) -> Result<Self, ParseError> {
+        parse(input, Rule::Relative)
     }
 
     /// The reference as a [`UriRef`] view with the same spans (its text may hold non-ASCII
@@ -169,90 +176,29 @@ fn run(s: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
         Rule::Reference => UriRef::parse(s),
         Rule::Iri => UriRef::parse_uri(s),
         Rule::Absolute => UriRef::parse_absolute(s),
+        Rule::Relative => UriRef::parse_relative(s),
     }
 }
 
 fn parse(input: &str, rule: Rule) -> Result<IriRef<'_>, ParseError> {
     // The URI grammar first: it takes every ASCII IRI (an IRI differs from a URI only in
-    // non-ASCII characters) at the cost of a URI parse, and stops at the first non-ASCII byte
-    // of the others, which cost one partial parse more. (Checking `is_ascii` first cost an
-    // ASCII link 70 instructions: ada_kasztp, 252.7 against 175.5 per URL.)
+    // non-ASCII characters) at the cost of a URI parse, with its shortcuts, and stops at the
+    // first non-ASCII byte of the others, which cost one partial parse more. (Checking
+    // `is_ascii` first cost an ASCII link 70 instructions: ada_kasztp, 252.7 against 175.5
+    // per URL.) An ASCII input the URI grammar refuses, RFC 3987's refuses the same way: its
+    // tables are RFC 3986's for every ASCII byte.
     match run(input, rule) {
         Ok(uri) => return Ok(IriRef { uri }),
         Err(e) if input.is_ascii() => return Err(e),
         Err(_) => {}
     }
-    // The masked copy: on the stack, in a buffer no larger than needed for a link (zeroing
-    // 2 KiB for every link cost 130 instructions), or on the heap for a long input.
-    if input.len() <= SHORT_MASK {
-        return parse_masked(input, rule, &mut [0u8; SHORT_MASK][..input.len()]);
-    }
-    if input.len() <= STACK_MASK {
-        return parse_masked(input, rule, &mut [0u8; STACK_MASK][..input.len()]);
-    }
-    #[cfg(feature = "alloc")]
-    {
-        parse_masked(input, rule, &mut alloc::vec![0u8; input.len()])
-    }
-    #[cfg(not(feature = "alloc"))]
-    {
-        Err(ParseError::new(
-            input,
-            STACK_MASK,
-            ErrorKind::TooLong,
-            Component::Path,
-        ))
-    }
-}
-
-/// [`parse`] of a non-ASCII input with `buf` (as long as the input) for its masked copy.
-fn parse_masked<'a>(input: &'a str, rule: Rule, buf: &mut [u8]) -> Result<IriRef<'a>, ParseError> {
-    // The first character no IRI may hold, wherever it stands (ASCII ones are the grammar's).
-    let bad_char = input
-        .char_indices()
-        .find(|&(_, c)| !c.is_ascii() && (!(is_ucschar(c) || is_iprivate(c)) || is_bidi(c)));
-    for (m, &b) in buf.iter_mut().zip(input.as_bytes()) {
-        *m = if b.is_ascii() { b } else { b'~' };
-    }
-    // All ASCII now, so this never fails.
-    let masked = core::str::from_utf8(buf).unwrap_or_default();
-    let parsed = run(masked, rule);
-    let char_err = |i: usize, c: char| {
-        let kind = if is_bidi(c) {
-            ErrorKind::BidiFormatting
-        } else {
-            ErrorKind::InvalidChar
-        };
-        ParseError::new(input, i, kind, component_at(input, i))
+    let (start, rule) = match rule {
+        Rule::Reference => (rfc3987::START_IRI_REFERENCE, parse::Rule::UriReference),
+        Rule::Iri => (rfc3987::START_IRI, parse::Rule::UriReference),
+        Rule::Absolute => (rfc3987::START_ABSOLUTE_IRI, parse::Rule::AbsoluteUri),
+        Rule::Relative => (rfc3987::START_IRELATIVE_REF, parse::Rule::RelativeRef),
     };
-    let uri = match parsed {
-        Err(e) => {
-            return Err(match bad_char {
-                Some((i, c)) if i <= e.index() => char_err(i, c),
-                _ => ParseError::new(input, e.index(), e.kind(), e.component()),
-            })
-        }
-        Ok(u) => UriRef::from_layout(input, u.layout()),
-    };
-    if let Some((i, c)) = bad_char {
-        return Err(char_err(i, c));
-    }
-    let query = uri.span(Component::Query);
-    let ip_literal = uri
-        .span(Component::Host)
-        .filter(|r| input.as_bytes().get(r.start) == Some(&b'['));
-    for (i, c) in input.char_indices().filter(|(_, c)| !c.is_ascii()) {
-        let in_query = query.as_ref().is_some_and(|r| r.contains(&i));
-        let in_literal = ip_literal.as_ref().is_some_and(|r| r.contains(&i));
-        if in_literal || (is_iprivate(c) && !in_query) {
-            return Err(ParseError::new(
-                input,
-                i,
-                ErrorKind::InvalidChar,
-                component_at(input, i),
-            ));
-        }
-    }
+    let uri = parse::run_grammar::<rfc3987::Dfa, UriRef<'_>>(input, start, rule)?;
     Ok(IriRef { uri })
 }
 
@@ -326,17 +272,19 @@ pub(crate) struct MapToUri<W>(pub(crate) W);
 
 impl<W: fmt::Write> fmt::Write for MapToUri<W> {
     fn write_str(&mut self, s: &str) -> fmt::Result {
-        // Runs of ASCII bytes as they are; runs of non-ASCII bytes (whole characters: `s` is
-        // a `str`) as `%XX` each, up to 32 bytes per write.
+        // Runs of ASCII bytes as they are, in one write each; runs of non-ASCII bytes as `%XX`
+        // each, up to 32 bytes per write (a run cut there goes on at once: `done == i`, so no
+        // `str` is ever cut inside a character).
         let bytes = s.as_bytes();
-        let mut i = 0;
-        while i < bytes.len() {
-            let ascii = bytes[i..]
-                .iter()
-                .position(|b| !b.is_ascii())
-                .unwrap_or(bytes.len() - i);
-            self.0.write_str(s.get(i..i + ascii).unwrap_or_default())?;
-            i += ascii;
+        let (mut done, mut i) = (0, 0);
+        while let Some(&b) = bytes.get(i) {
+            if b.is_ascii() {
+                i += 1;
+                continue;
+            }
+            if done < i {
+                self.0.write_str(s.get(done..i).unwrap_or_default())?;
+            }
             let mut encoded = [0u8; 96];
             let mut n = 0;
             while let Some(&b) = bytes.get(i).filter(|b| !b.is_ascii() && n < 96) {
@@ -347,6 +295,10 @@ impl<W: fmt::Write> fmt::Write for MapToUri<W> {
             // `%XX` is ASCII: this cannot fail.
             self.0
                 .write_str(core::str::from_utf8(&encoded[..n]).unwrap_or_default())?;
+            done = i;
+        }
+        if done < bytes.len() {
+            self.0.write_str(s.get(done..).unwrap_or_default())?;
         }
         Ok(())
     }

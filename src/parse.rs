@@ -287,16 +287,18 @@ pub(crate) fn parse_from_start<'a, T: FromLayout<'a>>(
 
 /// Runs grammar `G`'s DFA over `input` from its state `start` (a `START_*` of its module):
 /// the driver for the grammars other than RFC 3986 (whose entries, above, have shortcuts),
-/// with `G`'s marks recording the same [`Layout`].
+/// with `G`'s marks recording the same [`Layout`]. `rule` says whether a fragment is allowed
+/// (its RFC 3986 counterpart: `AbsoluteUri` for absolute-IRI, `UriReference` for the others).
 #[inline(never)]
 pub(crate) fn run_grammar<'a, G: Grammar + SkipRuns, T: FromLayout<'a>>(
     input: &'a str,
     start: usize,
+    rule: Rule,
 ) -> Result<T, ParseError> {
     if input.len() > MAX_LEN {
         return Err(too_long(input));
     }
-    Parser::<G>::new(input, Rule::UriReference).run(start, 0)
+    Parser::<G>::new(input, rule).run(start, 0)
 }
 
 /// [`run_grammar`] from `state` at byte `pos`, with the boundaries `layout` found so far (one
@@ -320,6 +322,12 @@ type UriParser<'a> = Parser<'a, uri::Dfa>;
 /// (they name its states).
 const fn is_uri<G: Grammar>() -> bool {
     matches!(G::NAME.as_bytes(), b"uri")
+}
+
+/// Whether `G`'s IP literals are RFC 3986's (its IPv6address, checked at ']' by the mark
+/// `ipv6`): RFC 3986 and RFC 3987, which takes IP-literal unchanged.
+const fn has_rfc3986_ipv6<G: Grammar>() -> bool {
+    matches!(G::NAME.as_bytes(), b"uri" | b"rfc3987")
 }
 
 impl<'a, G: Grammar + SkipRuns> Parser<'a, G> {
@@ -486,16 +494,25 @@ fn error<G: Grammar>(
     // already be no IPv6address prefix ("[1.2.3.4"): then that is the error, reported as for
     // a bad address closed by ']', at the first byte after '['.
     // (RFC 3986's IPv6address; the other grammars report where the bytes went wrong.)
-    if is_uri::<G>() && state == G::STATE_IPV6 {
+    if has_rfc3986_ipv6::<G>() && state == G::STATE_IPV6 {
         let start = host_start as usize + 1;
         let address = input.as_bytes().get(start..i).unwrap_or_default();
         if !host::ipv6_viable_prefix(address) {
             return ParseError::new(input, start, ErrorKind::InvalidIpv6, Component::Host);
         }
     }
-    // A bad scheme is reported where it starts: "3ttp://" is wrong at the '3'.
+    // A bad scheme is reported where it starts: "3ttp://" is wrong at the '3'; a character
+    // that is not allowed (or, from bytes, not UTF-8) at its first byte, where the DFA
+    // entered the states inside it (tables/rfc3987.dfa), which only bytes 0x80-0xBF continue.
     let index = if kind == ErrorKind::InvalidScheme {
         0
+    } else if (G::FIRST_SEQ..G::FIRST_ACCEL).contains(&state) {
+        let bytes = input.as_bytes();
+        let mut lead = i.saturating_sub(1);
+        while lead > 0 && bytes.get(lead).is_some_and(|&b| b & 0xC0 == 0x80) {
+            lead -= 1;
+        }
+        lead
     } else {
         i
     };

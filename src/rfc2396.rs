@@ -35,7 +35,7 @@
 
 use core::fmt;
 
-use crate::parse::{run_grammar, run_grammar_from, FromLayout, Layout, MAX_LEN};
+use crate::parse::{run_grammar, run_grammar_from, FromLayout, Layout, Rule, MAX_LEN};
 use crate::resolve::{Mode, ResolveError, Resolved, Resolver};
 use crate::scan;
 use crate::tables::rfc2396::{self as table, START_SERVER, START_URI_REFERENCE};
@@ -91,7 +91,7 @@ fn parse_layout(input: &str) -> Result<Parsed<'_>, ParseError> {
             let pos = skip(bytes, 1, PATH_LOOP);
             return after_path(input, layout, table::STATE_PATH, pos);
         }
-        return run_grammar::<table::Dfa, _>(input, START_URI_REFERENCE);
+        return run_grammar::<table::Dfa, _>(input, START_URI_REFERENCE, Rule::UriReference);
     };
     // The marks `scheme` and `authority`, then AUTH_START, which is AUTH but for '['.
     let host = colon + 3;
@@ -236,7 +236,7 @@ impl<'a> Reference<'a> {
         let server = if authority.is_empty() {
             Some(Layout::default()) // the server is optional: an empty authority is one
         } else {
-            run_grammar::<table::Dfa, Parsed<'_>>(hostport, START_SERVER)
+            run_grammar::<table::Dfa, Parsed<'_>>(hostport, START_SERVER, Rule::UriReference)
                 .ok()
                 .map(|p| p.layout)
         };
@@ -578,7 +578,11 @@ mod tests {
             let Ok(input) = core::str::from_utf8(&input) else {
                 continue;
             };
-            let alone = run_grammar::<table::Dfa, Parsed<'_>>(input, START_URI_REFERENCE);
+            let alone = run_grammar::<table::Dfa, Parsed<'_>>(
+                input,
+                START_URI_REFERENCE,
+                Rule::UriReference,
+            );
             let fast = parse_layout(input);
             assert_eq!(
                 fast.as_ref().map(|p| p.layout),

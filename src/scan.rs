@@ -15,7 +15,7 @@
 //! already classified to find the scheme ([`FirstBlock::skip`]). An input shorter than a
 //! block is put into a zeroed one ([`zero_padded_in_registers`]): zero is a stop, at the end.
 
-use crate::tables::{rfc2396, uri, Grammar, BIT_HEXDIG, CLASS_BITS};
+use crate::tables::{rfc2396, rfc3987, uri, Grammar, BIT_HEXDIG, CLASS_BITS};
 use wide::{i8x16, CmpEq, CmpLt};
 
 /// Letters, digits and `-` `.`: the bytes [`stops`] lets a run skip without a look. They are
@@ -74,6 +74,10 @@ const _: () = assert!(
 const _: () = assert!(
     accel_states_loop_on_their_class::<rfc2396::Dfa>(),
     "an accelerated state of tables/rfc2396.dfa does not loop on letters and digits, '-' and '.' together, and '/' only with them"
+);
+const _: () = assert!(
+    accel_states_loop_on_their_class::<rfc3987::Dfa>(),
+    "an accelerated state of tables/rfc3987.dfa does not loop on letters and digits, '-' and '.' together, and '/' only with them"
 );
 
 /// The loop bits of the accelerated states of `G` that a percent-encoded octet (`%` HEXDIG
@@ -320,6 +324,7 @@ pub(crate) trait SkipRuns {
 
 run_skips!(uri_runs, uri::Dfa);
 run_skips!(rfc2396_runs, rfc2396::Dfa);
+run_skips!(rfc3987_runs, rfc3987::Dfa);
 
 /// The run skip of RFC 3986 (`tables/uri.dfa`), which the parser's shortcuts use.
 pub(crate) use uri_runs::skip;
@@ -636,15 +641,22 @@ mod tests {
         assert!(checked > 100_000, "{checked}");
     }
 
-    /// The same for RFC 2396's tables, whose hostname labels are alphanumeric states.
+    /// The same for RFC 2396's tables, whose hostname labels are alphanumeric states, and for
+    /// RFC 3987's, whose runs stop at every byte outside ASCII.
     #[test]
-    fn rfc2396_skips_agree_with_a_byte_by_byte_reference() {
-        use crate::tables::rfc2396 as t;
-        let pct = <t::Dfa as Grammar>::PCT_LOOPS;
+    fn rfc2396_and_rfc3987_skips_agree_with_a_byte_by_byte_reference() {
+        assert!(has_alphanumeric_states::<rfc2396::Dfa>());
+        assert!(!has_alphanumeric_states::<uri::Dfa>());
+        skips_agree::<rfc2396::Dfa>(rfc2396::LOOP_BIT.as_slice(), 0x2545_f491_4f6c_dd1d);
+        skips_agree::<rfc3987::Dfa>(rfc3987::LOOP_BIT.as_slice(), 0x9e37_79b9_7f4a_7c15);
+    }
+
+    fn skips_agree<G: Grammar + SkipRuns>(loop_bit: &[u8], seed: u64) {
+        let pct = G::PCT_LOOPS;
         let reference = |input: &[u8], mut i: usize, bit: u8| {
             let hex = |i: usize| input.get(i).is_some_and(u8::is_ascii_hexdigit);
             while let Some(&b) = input.get(i) {
-                if t::LOOP_BITS[b as usize] & bit != 0 {
+                if G::LOOP_BITS[b as usize] & bit != 0 {
                     i += 1;
                 } else if bit & pct != 0 && b == b'%' && hex(i + 1) && hex(i + 2) {
                     i += 3;
@@ -654,21 +666,16 @@ mod tests {
             }
             i
         };
-        assert!(has_alphanumeric_states::<t::Dfa>() && !has_alphanumeric_states::<uri::Dfa>());
-        let mut fill = random_bytes(0x2545_f491_4f6c_dd1d);
+        let mut fill = random_bytes(seed);
         let mut checked = 0;
         for round in 0..3000 {
             let len = round % 80;
             let mut input = std::vec::Vec::new();
             fill(&mut input, len);
-            for &bit in t::LOOP_BIT.iter().filter(|&&b| b != 0) {
+            for &bit in loop_bit.iter().filter(|&&b| b != 0) {
                 for from in 0..=len {
                     let want = reference(&input, from, bit);
-                    assert_eq!(
-                        rfc2396_runs::skip(&input, from, bit),
-                        want,
-                        "{input:?} from {from}"
-                    );
+                    assert_eq!(G::skip(&input, from, bit), want, "{input:?} from {from}");
                     checked += 1;
                 }
             }

@@ -1,9 +1,14 @@
 //! The grammar as data: the tables that `build.rs` compiles from `tables/classes.abnf` (the
 //! character classes, shared) and one DFA per grammar: `tables/uri.dfa` (RFC 3986, module
-//! [`uri`], whose items are also here for short) and `tables/rfc2396.dfa` (RFC 2396 as amended
-//! by RFC 2732, module [`rfc2396`]).
+//! [`uri`], whose items are also here for short), `tables/rfc2396.dfa` (RFC 2396 as amended
+//! by RFC 2732, module [`rfc2396`]) and `tables/rfc3987.dfa` (IRIs, module [`rfc3987`]).
 
-#![allow(dead_code)] // not every generated constant is used by the library itself
+#![allow(dead_code)]
+// not every generated constant is used by the library itself
+// The tables are `const` (MSRV 1.81 cannot refer to a `static` from the `Grammar` constants)
+// and only ever used by reference (`&TRANS`), so no copy of them is made: RFC 3987's 32 KiB
+// transition table is no cost.
+#![allow(clippy::large_const_arrays)]
 
 use crate::{Component, ErrorKind};
 
@@ -42,6 +47,9 @@ pub(crate) trait Grammar {
     /// Padded to a power of two (the driver masks its index).
     const TRANS: &'static [u16];
     const STRIDE_SHIFT: u32;
+    /// States from here up to `FIRST_ACCEL` are inside a multi-byte character (a byte
+    /// sequence of the table file): an error there is reported at the character's first byte.
+    const FIRST_SEQ: usize;
     const FIRST_ACCEL: usize;
     const FIRST_MARK: usize;
     const FIRST_FAIL: usize;

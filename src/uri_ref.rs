@@ -85,11 +85,6 @@ impl<'a> UriRef<'a> {
         parse::parse(input, Rule::RelativeRef)
     }
 
-    /// The component boundaries (for views over another text of the same layout, as IRIs).
-    pub(crate) const fn layout(&self) -> Layout {
-        self.layout
-    }
-
     /// The text from `start` to `end`. The parser's boundaries always slice; the empty
     /// fallback (never taken) keeps this from panicking, so that the compiler may drop a
     /// component read whose value goes unused.

@@ -20,7 +20,7 @@ use urilex::{Component, ErrorKind, Host, HostKind, ParseError, UriRef};
 
 use support::abnf;
 use support::data::{self, ParseRecord};
-use support::reference::{self, Parts, Rule};
+use support::reference::{self, compare_error, Parts, Rule};
 
 #[global_allocator]
 static ALLOC: support::alloc::Counting = support::alloc::Counting;
@@ -183,61 +183,6 @@ fn compare_parts(input: &str, u: &UriRef<'_>, p: &Parts) -> Result<(), String> {
         return Err(format!("recompose gives {re:?}"));
     }
     Ok(())
-}
-
-/// Whether a parser error agrees with the reference's error position `r` (the length of the
-/// longest prefix of the input that is a prefix of some valid input), following the index
-/// rules of `ErrorKind`'s docs.
-fn compare_error(input: &str, e: &ParseError, r: usize) -> Result<(), String> {
-    let b = input.as_bytes();
-    let i = e.index();
-    if i > b.len() {
-        return Err(format!("index {i} beyond the input ({} bytes)", b.len()));
-    }
-    if e.found() != input.get(i..).and_then(|s| s.chars().next()) {
-        return Err(format!("found() = {:?} at {i}", e.found()));
-    }
-    // Issue 2 §5: the message names the byte index.
-    if e.kind() != ErrorKind::TooLong && !e.to_string().contains(&format!("byte {i}")) {
-        return Err(format!(
-            "message {:?} does not name byte {i}",
-            e.to_string()
-        ));
-    }
-    let ok = match e.kind() {
-        // The index points at the first byte after "[", and the reference must fail inside
-        // that IP-literal (at or before its "]").
-        ErrorKind::InvalidIpv6 => {
-            let close = b[i..]
-                .iter()
-                .position(|&c| c == b']')
-                .map_or(b.len(), |p| i + p);
-            i >= 1 && b[i - 1] == b'[' && i <= r && r <= close
-        }
-        // "3ttp://a.com": the index is 0 even where a relative path could run on to the ":"
-        // (URI-reference); the reference must then fail exactly at that ":" after scheme bytes.
-        ErrorKind::InvalidScheme => {
-            i == 0
-                && (r == 0 || (b.get(r) == Some(&b':') && b[..r].iter().all(|&c| abnf::scheme(c))))
-        }
-        ErrorKind::UnexpectedEnd => i == r && i == b.len(),
-        ErrorKind::InvalidChar => i == r && i < b.len(),
-        ErrorKind::ColonInFirstSegment => i == r && b.get(i) == Some(&b':'),
-        ErrorKind::FragmentNotAllowed => i == r && b.get(i) == Some(&b'#'),
-        ErrorKind::InvalidPercentEncoding => {
-            i == r && (i >= 1 && b[i - 1] == b'%' || i >= 2 && b[i - 2] == b'%')
-        }
-        ErrorKind::TooLong => false,
-        _ => i == r,
-    };
-    if ok {
-        Ok(())
-    } else {
-        Err(format!(
-            "error {:?} at {i} ({e}), but the reference says the input stops being viable at {r}",
-            e.kind()
-        ))
-    }
 }
 
 /// Runs [`differential`] on every input under every rule and fails with the full list.

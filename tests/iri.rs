@@ -6,7 +6,9 @@
 mod support;
 
 use iri_string::types::{IriReferenceStr, UriReferenceStr};
+use proptest::prelude::*;
 use std::fmt::Write;
+use support::reference::{self, Rule};
 use urilex::{ErrorKind, IriRef, UriRef};
 
 #[global_allocator]
@@ -156,7 +158,17 @@ const PIECES: &[&str] = &[
     "\u{10FFFD}",
     "\u{200E}",
     "\u{202E}",
+    "\u{202A}",
     "\u{7F}",
+    "\u{F900}",
+    "\u{FDCF}",
+    "\u{E0FFF}",
+    "\u{FFFFD}",
+    "\u{10FFFF}",
+    "\u{2FFFE}",
+    "v",
+    "[v1.é]",
+    "[::é]",
 ];
 
 fn has_bidi(s: &str) -> bool {
@@ -478,5 +490,116 @@ fn idna_hosts_agree_with_the_url_crate() {
             "{host}"
         );
         assert!(urilex::UriRef::parse_uri(&ours).is_ok(), "{ours}");
+    }
+}
+
+/// `IriRef` by the reference recognizer's rule.
+fn parse_as(s: &str, rule: Rule) -> Result<IriRef<'_>, urilex::ParseError> {
+    match rule {
+        Rule::UriReference => IriRef::parse(s),
+        Rule::Uri => IriRef::parse_iri(s),
+        Rule::AbsoluteUri => IriRef::parse_absolute(s),
+        Rule::RelativeRef => IriRef::parse_relative(s),
+    }
+}
+
+/// The DFA of tables/rfc3987.dfa against the slow recognizer written from the ABNF of RFC 3987
+/// §2.2 (tests/support/reference.rs in its IRI mode): validity, every component, and the
+/// error index (the first byte of the character where the input stops being viable).
+fn agrees_with_reference(s: &str, rule: Rule) -> Result<(), String> {
+    let ours = parse_as(s, rule);
+    match (ours, reference::parse_iri(s, rule)) {
+        (Ok(o), Ok(p)) => {
+            let ours = [
+                o.scheme(),
+                o.authority(),
+                o.userinfo(),
+                o.host(),
+                o.port(),
+                Some(o.path()),
+                o.query(),
+                o.fragment(),
+            ];
+            let theirs = [
+                &p.scheme,
+                &p.authority,
+                &p.userinfo,
+                &p.host,
+                &p.port,
+                &Some(p.path.clone()),
+                &p.query,
+                &p.fragment,
+            ];
+            let theirs = theirs.map(|x| x.as_deref());
+            if ours != theirs {
+                return Err(format!(
+                    "{s:?} as {rule:?}: components {ours:?}, reference {theirs:?}"
+                ));
+            }
+        }
+        (Err(e), Err(i)) => {
+            reference::compare_error(s, &e, i).map_err(|m| format!("{s:?} as {rule:?}: {m}"))?
+        }
+        (ours, theirs) => {
+            return Err(format!(
+                "{s:?} as {rule:?}: ours {ours:?}, reference {theirs:?}"
+            ))
+        }
+    }
+    Ok(())
+}
+
+fn soup() -> impl Strategy<Value = String> {
+    prop::collection::vec(prop::sample::select(PIECES), 0..14).prop_map(|v| v.concat())
+}
+
+fn rule() -> impl Strategy<Value = Rule> {
+    prop::sample::select(vec![
+        Rule::UriReference,
+        Rule::Uri,
+        Rule::AbsoluteUri,
+        Rule::RelativeRef,
+    ])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(100_000),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    /// The IRI DFA and the slow recognizer agree on token soup mixing ASCII delimiters with
+    /// every kind of character outside ASCII (allowed, private-use, noncharacters, bidi).
+    #[test]
+    fn prop_dfa_agrees_with_the_reference_recognizer(s in soup(), rule in rule()) {
+        agrees_with_reference(&s, rule).map_err(TestCaseError::fail)?;
+    }
+}
+
+/// The same on the RFC's own examples and on inputs each of which once found a difference.
+#[test]
+fn reference_recognizer_on_chosen_inputs() {
+    for s in [
+        "http://例え.jp/引き割り.html?q=ü#frag",
+        "http://[v1.é]/",
+        "http://[::é]/",
+        "http://h:8é@x/",
+        "http://h:8\u{E000}@x/",
+        "/p?\u{E000}\u{F8FF}#\u{E000}",
+        "é:x",
+        "aé:x",
+        "\u{FFFE}",
+        "/\u{200E}",
+        "//\u{202E}",
+    ] {
+        for rule in [
+            Rule::UriReference,
+            Rule::Uri,
+            Rule::AbsoluteUri,
+            Rule::RelativeRef,
+        ] {
+            agrees_with_reference(s, rule).unwrap();
+        }
     }
 }

@@ -121,6 +121,28 @@ pub fn by_name(name: &str) -> Option<Predicate> {
     CLASSES.iter().find(|(n, _)| *n == name).map(|&(_, f)| f)
 }
 
+/// `ucschar` (RFC 3987 §2.2), as the RFC lists it, over code points.
+pub fn ucschar(c: u32) -> bool {
+    matches!(c,
+        0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF
+        | 0x10000..=0x1FFFD | 0x20000..=0x2FFFD | 0x30000..=0x3FFFD
+        | 0x40000..=0x4FFFD | 0x50000..=0x5FFFD | 0x60000..=0x6FFFD
+        | 0x70000..=0x7FFFD | 0x80000..=0x8FFFD | 0x90000..=0x9FFFD
+        | 0xA0000..=0xAFFFD | 0xB0000..=0xBFFFD | 0xC0000..=0xCFFFD
+        | 0xD0000..=0xDFFFD | 0xE1000..=0xEFFFD)
+}
+
+/// `iprivate` (RFC 3987 §2.2), over code points.
+pub fn iprivate(c: u32) -> bool {
+    matches!(c, 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD)
+}
+
+/// The bidi formatting characters RFC 3987 §4.1 forbids in IRIs: LRM, RLM, LRE, RLE, PDF,
+/// LRO, RLO.
+pub fn bidi_formatting(c: u32) -> bool {
+    matches!(c, 0x200E | 0x200F | 0x202A..=0x202E)
+}
+
 #[cfg(test)]
 mod tests {
     // Sanity checks of the oracle itself against counts one can verify by reading §2:

@@ -23,6 +23,7 @@
 use std::cell::Cell;
 
 use super::abnf;
+use urilex::{ErrorKind, ParseError};
 
 /// The four entry rules of RFC 3986.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,6 +86,8 @@ type St = Vec<(usize, Caps)>;
 
 struct G<'a> {
     s: &'a [u8],
+    /// RFC 3987's grammar: `ucschar` joins `unreserved` (iunreserved) and `iprivate` the query.
+    iri: bool,
     /// Set when a terminal is tried at the end of the input (see the module docs).
     hit_end: Cell<bool>,
     /// The furthest position any state reached: the end of the longest viable prefix.
@@ -123,6 +126,42 @@ impl G<'_> {
                 }
             })
             .collect()
+    }
+
+    /// One character, all its UTF-8 bytes, satisfying `pred` (RFC 3987's `ucschar` and
+    /// `iprivate`; nothing in RFC 3986's grammar).
+    fn char(&self, st: St, pred: impl Fn(u32) -> bool) -> St {
+        if !self.iri {
+            return Vec::new();
+        }
+        st.into_iter()
+            .filter_map(|(i, c)| {
+                let Some(&lead) = self.s.get(i) else {
+                    self.hit_end.set(true);
+                    return None;
+                };
+                let len = match lead {
+                    0xC0..=0xDF => 2,
+                    0xE0..=0xEF => 3,
+                    0xF0..=0xF7 => 4,
+                    _ => return None,
+                };
+                let ch = std::str::from_utf8(self.s.get(i..i + len)?)
+                    .ok()?
+                    .chars()
+                    .next()?;
+                pred(ch as u32).then(|| {
+                    self.furthest.set(self.furthest.get().max(i + len));
+                    (i + len, c)
+                })
+            })
+            .collect()
+    }
+
+    /// `ucschar` (RFC 3987 §2.2), which `iunreserved` adds to `unreserved`, without the bidi
+    /// formatting characters that §4.1 says IRIs MUST NOT contain.
+    fn ucschar(&self, st: St) -> St {
+        self.char(st, |c| abnf::ucschar(c) && !abnf::bidi_formatting(c))
     }
 
     /// A quoted string: case-insensitive (RFC 5234 §2.3).
@@ -319,6 +358,7 @@ impl G<'_> {
                         })
                     },
                     &|s| self.pct_encoded(s),
+                    &|s| self.ucschar(s), // iuserinfo
                 ],
             )
         })
@@ -509,6 +549,7 @@ impl G<'_> {
                 &[
                     &|s| self.byte(s, |b| abnf::unreserved(b) || abnf::sub_delims(b)),
                     &|s| self.pct_encoded(s),
+                    &|s| self.ucschar(s), // ireg-name
                 ],
             )
         })
@@ -575,6 +616,7 @@ impl G<'_> {
                         })
                     },
                     &|s| self.pct_encoded(s),
+                    &|s| self.ucschar(s), // isegment-nz-nc
                 ],
             )
         })
@@ -591,20 +633,24 @@ impl G<'_> {
                     })
                 },
                 &|s| self.pct_encoded(s),
+                &|s| self.ucschar(s), // ipchar
             ],
         )
     }
 
     // ---- §3.4, §3.5, §2.1 ----
 
-    /// `query = *( pchar / "/" / "?" )`
+    /// `query = *( pchar / "/" / "?" )`; RFC 3987's
+    /// `iquery = *( ipchar / iprivate / "/" / "?" )`.
     fn query(&self, st: St) -> St {
         self.star(st, |s| {
             self.alt(
                 s,
-                &[&|s| self.pchar(s), &|s| {
-                    self.byte(s, |b| matches!(b, b'/' | b'?'))
-                }],
+                &[
+                    &|s| self.pchar(s),
+                    &|s| self.byte(s, |b| matches!(b, b'/' | b'?')),
+                    &|s| self.char(s, abnf::iprivate),
+                ],
             )
         })
     }
@@ -650,9 +696,10 @@ struct Run {
     furthest: usize,
 }
 
-fn run(s: &[u8], rule: Rule) -> Run {
+fn run(s: &[u8], rule: Rule, iri: bool) -> Run {
     let g = G {
         s,
+        iri,
         hit_end: Cell::new(false),
         furthest: Cell::new(0),
     };
@@ -673,7 +720,7 @@ fn run(s: &[u8], rule: Rule) -> Run {
 
 /// Whether `s` is a prefix of some input valid for `rule` (the definition of the error index).
 pub fn is_viable_prefix(s: &[u8], rule: Rule) -> bool {
-    let r = run(s, rule);
+    let r = run(s, rule, false);
     r.hit_end || !r.complete.is_empty()
 }
 
@@ -699,6 +746,7 @@ pub fn longest_viable_prefix(s: &[u8], rule: Rule) -> usize {
 fn is_ipv4address(s: &[u8]) -> bool {
     let g = G {
         s,
+        iri: false,
         hit_end: Cell::new(false),
         furthest: Cell::new(0),
     };
@@ -707,13 +755,84 @@ fn is_ipv4address(s: &[u8]) -> bool {
         .any(|&(end, _)| end == s.len())
 }
 
+/// Whether a parser error agrees with the reference's error position `r` (the length of the
+/// longest prefix of the input that is a prefix of some valid input), following the index
+/// rules of `ErrorKind`'s docs.
+#[allow(dead_code)] // not used by every test that includes `support`
+pub fn compare_error(input: &str, e: &ParseError, r: usize) -> Result<(), String> {
+    let b = input.as_bytes();
+    let i = e.index();
+    if i > b.len() {
+        return Err(format!("index {i} beyond the input ({} bytes)", b.len()));
+    }
+    if e.found() != input.get(i..).and_then(|s| s.chars().next()) {
+        return Err(format!("found() = {:?} at {i}", e.found()));
+    }
+    // Issue 2 §5: the message names the byte index.
+    if e.kind() != ErrorKind::TooLong && !e.to_string().contains(&format!("byte {i}")) {
+        return Err(format!(
+            "message {:?} does not name byte {i}",
+            e.to_string()
+        ));
+    }
+    let ok = match e.kind() {
+        // The index points at the first byte after "[", and the reference must fail inside
+        // that IP-literal (at or before its "]").
+        ErrorKind::InvalidIpv6 => {
+            let close = b[i..]
+                .iter()
+                .position(|&c| c == b']')
+                .map_or(b.len(), |p| i + p);
+            i >= 1 && b[i - 1] == b'[' && i <= r && r <= close
+        }
+        // "3ttp://a.com": the index is 0 even where a relative path could run on to the ":"
+        // (URI-reference); the reference must then fail exactly at that ":" after scheme bytes.
+        ErrorKind::InvalidScheme => {
+            i == 0
+                && (r == 0 || (b.get(r) == Some(&b':') && b[..r].iter().all(|&c| abnf::scheme(c))))
+        }
+        ErrorKind::UnexpectedEnd => i == r && i == b.len(),
+        ErrorKind::InvalidChar => i == r && i < b.len(),
+        ErrorKind::ColonInFirstSegment => i == r && b.get(i) == Some(&b':'),
+        ErrorKind::FragmentNotAllowed => i == r && b.get(i) == Some(&b'#'),
+        ErrorKind::InvalidPercentEncoding => {
+            i == r && (i >= 1 && b[i - 1] == b'%' || i >= 2 && b[i - 2] == b'%')
+        }
+        // RFC 3987 §4.1: at the character, where the reference (which refuses it) stops.
+        ErrorKind::BidiFormatting => i == r && i < b.len(),
+        ErrorKind::TooLong => false,
+        _ => i == r,
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "error {:?} at {i} ({e}), but the reference says the input stops being viable at {r}",
+            e.kind()
+        ))
+    }
+}
+
 /// Parses `input` by `rule`. `Err(index)`: the input stops being a prefix of any valid input at
 /// byte `index` (`index == input.len()` when it is a proper prefix of a valid input).
 pub fn parse(input: &str, rule: Rule) -> Result<Parts, usize> {
+    parse_in(input, rule, false)
+}
+
+/// [`parse`] by RFC 3987 §2.2, whose rules are RFC 3986's with `ucschar` added wherever
+/// `unreserved` stands (`iunreserved`) and `iprivate` in the query: `Rule::UriReference` is
+/// `IRI-reference`, and so on. The bidi formatting characters (§4.1) are refused; an error
+/// index is that of the first byte of the character where the input stops being viable.
+#[allow(dead_code)] // used by tests/iri.rs alone
+pub fn parse_iri(input: &str, rule: Rule) -> Result<Parts, usize> {
+    parse_in(input, rule, true)
+}
+
+fn parse_in(input: &str, rule: Rule, iri: bool) -> Result<Parts, usize> {
     let s = input.as_bytes();
     let Run {
         complete, furthest, ..
-    } = run(s, rule);
+    } = run(s, rule, iri);
     let Some(&caps) = complete.first() else {
         return Err(furthest);
     };
