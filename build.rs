@@ -173,7 +173,7 @@ struct State {
 }
 
 /// Turns the table files into the Rust source of `$OUT_DIR/tables.rs`: the classes, then one
-/// module per grammar. `grammars` are (file, text) pairs, for files of [`GRAMMARS`].
+/// module per grammar (a grammar that includes another comes after it in [`GRAMMARS`]). `grammars` are (file, text) pairs, for files of [`GRAMMARS`].
 pub fn generate(classes_src: &str, grammars: &[(&str, &str)]) -> Result<String, String> {
     let classes = parse_classes(classes_src)?;
     let mut out = String::new();
@@ -184,6 +184,8 @@ pub fn generate(classes_src: &str, grammars: &[(&str, &str)]) -> Result<String, 
         files.join(", ")
     );
     emit_classes(&mut out, &classes);
+    // The states of each grammar compiled so far, by index, for those that include it.
+    let mut compiled: Vec<(&str, Vec<String>)> = Vec::new();
     for (file, src) in grammars {
         let Some((_, rules)) = GRAMMARS.iter().find(|(f, _)| f == file) else {
             return Err(format!("{file}: not a grammar of build.rs (GRAMMARS)"));
@@ -194,11 +196,32 @@ pub fn generate(classes_src: &str, grammars: &[(&str, &str)]) -> Result<String, 
             .and_then(|name| name.strip_suffix(".dfa"))
             .filter(|name| is_name(name))
             .ok_or_else(|| format!("{file}: a grammar file is named NAME.dfa"))?;
-        let (starts, states) = parse_dfa(src, file, &classes, rules, grammars)?;
+        let (starts, states, included) = parse_dfa(src, file, &classes, rules, grammars)?;
         let _ = writeln!(out, "/// The DFA of `{file}`.\npub(crate) mod {module} {{");
         out.push_str("use super::{Component, ErrorKind, Mark};\n\n");
-        emit_dfa(&mut out, file, &starts, states)?;
+        let (names, stride) = emit_dfa(&mut out, file, &starts, states)?;
+        // Where this grammar takes over from one it includes: the same state, by name.
+        for (other, other_names) in compiled
+            .iter()
+            .filter(|(f, _)| included.iter().any(|i| i == f))
+        {
+            let other_module = other
+                .rsplit('/')
+                .next()
+                .unwrap_or(other)
+                .trim_end_matches(".dfa");
+            array(
+                &mut out,
+                &format!("The id here of each state of `{other}` (by its index there; `u16::MAX` for one this\ngrammar leaves out): where this grammar can go on from a run of that one."),
+                &format!("FROM_{}: [u16; {}]", const_name(other_module), other_names.len()),
+                other_names.iter().map(|n| match names.iter().position(|m| m == n) {
+                    Some(k) => format!("{}, // {n}", k * stride),
+                    None => format!("{}, // {n} (left out)", u16::MAX),
+                }),
+            );
+        }
         out.push_str("}\n\n");
+        compiled.push((file, names));
     }
     Ok(out)
 }
@@ -543,6 +566,8 @@ struct Grammar {
     classes: Vec<Class>,
     starts: Starts,
     states: Vec<State>,
+    /// The files it includes.
+    included: Vec<String>,
 }
 
 fn parse_dfa(
@@ -551,15 +576,21 @@ fn parse_dfa(
     shared: &[Class],
     rules: &[&str],
     sources: &[(&str, &str)],
-) -> Result<(Starts, Vec<State>), String> {
+) -> Result<(Starts, Vec<State>, Vec<String>), String> {
     // The shared classes, then this grammar's own (`class NAME = ...`).
     let mut g = Grammar {
         classes: shared.to_vec(),
         starts: Vec::new(),
         states: Vec::new(),
+        included: Vec::new(),
     };
     read_dfa(src, file, &mut g, rules, sources, 0)?;
-    let Grammar { starts, states, .. } = g;
+    let Grammar {
+        starts,
+        states,
+        included,
+        ..
+    } = g;
     // Every name must resolve.
     let known = |name: &str| states.iter().any(|s| s.name == name);
     for (rule, state, at) in &starts {
@@ -586,7 +617,7 @@ fn parse_dfa(
             }
         }
     }
-    Ok((starts, states))
+    Ok((starts, states, included))
 }
 
 /// Reads the lines of `file` into `g`. `depth` > 0 for an included file, whose `start` lines
@@ -621,6 +652,7 @@ fn read_dfa(
             if !g.states.is_empty() || into.is_some() {
                 return Err(at("`include` comes before the file's own states".into()));
             }
+            g.included.push(other.to_string());
             read_dfa(text, other, g, rules, sources, depth + 1)?;
         } else if let Some(rest) = text.strip_prefix("class ") {
             let Some((name, expr)) = rest.split_once('=') else {
@@ -955,7 +987,7 @@ fn emit_dfa(
     file: &str,
     starts: &Starts,
     declared: Vec<State>,
-) -> Result<(), String> {
+) -> Result<(Vec<String>, usize), String> {
     // The rows of the file's states, then those of the states made for the insides of byte
     // sequences (which may make more).
     let mut nodes = Nodes::default();
@@ -1334,5 +1366,6 @@ impl super::Grammar for Dfa {{
         state_or_none("IPV6"),
         state_or_none("SCHEME_END"),
     );
-    Ok(())
+    let names = order.iter().map(|&i| states[i].name.clone()).collect();
+    Ok((names, stride))
 }

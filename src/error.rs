@@ -158,12 +158,14 @@ impl ParseError {
     }
 }
 
-/// Writes `'c'` (escaped so control characters stay visible), `byte 0xFF (not UTF-8)` or
-/// `end of input`.
+/// Writes `'c'` (escaped so control characters stay visible; a character outside ASCII with its
+/// code point, `'é' (U+00E9)`), `byte 0xFF (not UTF-8)` or `end of input`.
 impl fmt::Display for Found {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Found::Char(c) => write!(f, "'{}'", c.escape_debug()),
+            Found::Char(c) if c.is_ascii() => write!(f, "'{}'", c.escape_debug()),
+            // Outside ASCII the code point too: "'\u{fdd0}' (U+FDD0)", "'é' (U+00E9)".
+            Found::Char(c) => write!(f, "'{}' (U+{:04X})", c.escape_debug(), c as u32),
             Found::Byte(b) => write!(f, "byte {b:#04X} (not UTF-8)"),
             Found::End => f.write_str("end of input"),
         }

@@ -58,8 +58,27 @@ pub(crate) struct Layout {
 /// What the parser makes of an input and its layout: the reference types implement it, so that
 /// the parser builds them at each of its exits (as cheap as returning the layout, and cheaper
 /// than wrapping it afterwards: 6 instructions per URL on ada_kasztp) without naming them.
-pub(crate) trait FromLayout<'a> {
+pub(crate) trait FromLayout<'a>: Sized {
     fn from_layout(input: &'a str, layout: Layout) -> Self;
+
+    /// Whether a failure of RFC 3986's DFA may be taken over by another grammar (see
+    /// [`FromLayout::take_over`]). `false`, the default, compiles the hook away.
+    const TAKES_OVER: bool = false;
+
+    /// Called when RFC 3986's DFA fails on the byte at `pos` in its state `state`, with the
+    /// boundaries found so far: `Some(result)` goes on by another grammar from there. IRIs do
+    /// (src/iri.rs): RFC 3987's DFA is RFC 3986's on every ASCII byte, so an IRI runs as a URI,
+    /// with its shortcuts, up to its first byte outside ASCII.
+    fn take_over(
+        input: &'a str,
+        layout: Layout,
+        state: usize,
+        pos: usize,
+        no_fragment: bool,
+    ) -> Option<Result<Self, ParseError>> {
+        let _ = (input, layout, state, pos, no_fragment);
+        None
+    }
 }
 
 /// The longest input whose offsets (0 to the length, inclusive) fit `u32`.
@@ -302,16 +321,19 @@ pub(crate) fn run_grammar<'a, G: Grammar + SkipRuns, T: FromLayout<'a>>(
 }
 
 /// [`run_grammar`] from `state` at byte `pos`, with the boundaries `layout` found so far (one
-/// not yet known holds the input's length): where a grammar's shortcut leaves off.
+/// not yet known holds the input's length): where a grammar's shortcut leaves off, or where
+/// it takes over from another's run. `no_fragment` as for the rule being parsed.
 #[inline(never)]
 pub(crate) fn run_grammar_from<'a, G: Grammar + SkipRuns, T: FromLayout<'a>>(
     input: &'a str,
     layout: Layout,
     state: usize,
     pos: usize,
+    no_fragment: bool,
 ) -> Result<T, ParseError> {
     let mut p = Parser::<G>::new(input, Rule::UriReference);
     p.layout = layout;
+    p.no_fragment = no_fragment;
     p.run(state, pos)
 }
 
@@ -423,6 +445,12 @@ impl<'a, G: Grammar + SkipRuns> Parser<'a, G> {
                     continue;
                 }
                 if next >= G::FIRST_FAIL {
+                    if T::TAKES_OVER && is_uri::<G>() {
+                        let (layout, no_fragment) = (p.layout, p.no_fragment);
+                        if let Some(result) = T::take_over(input, layout, state, pos, no_fragment) {
+                            return result;
+                        }
+                    }
                     let kind = G::FAIL_KIND.get(next - G::FIRST_FAIL).copied();
                     let kind = kind.unwrap_or(ErrorKind::InvalidChar);
                     return Err(error::<G>(input, p.layout.host_start, state, kind, pos));

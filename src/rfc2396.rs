@@ -104,7 +104,13 @@ fn parse_layout(input: &str) -> Result<Parsed<'_>, ParseError> {
         query_end: at(len),
     };
     if bytes.get(host) == Some(&b'[') {
-        return run_grammar_from::<table::Dfa, _>(input, layout, table::STATE_AUTH_START, host);
+        return run_grammar_from::<table::Dfa, _>(
+            input,
+            layout,
+            table::STATE_AUTH_START,
+            host,
+            false,
+        );
     }
     let host_end = skip(bytes, host, AUTH_LOOP);
     let (state, pos) = match bytes.get(host_end) {
@@ -158,7 +164,7 @@ fn after_path(
         // PATH, QUERY and FRAGMENT accept at the end.
         return Ok(Parsed { input, layout });
     }
-    run_grammar_from::<table::Dfa, _>(input, layout, state, pos)
+    run_grammar_from::<table::Dfa, _>(input, layout, state, pos, false)
 }
 
 // The run skip of RFC 2396's tables, and the loop bits of the states the shortcut runs in.

@@ -197,6 +197,11 @@ macro_rules! run_skips {
             /// Whether some state's runs are classified as alphanumeric (none in RFC 3986's
             /// tables: there the choice folds away).
             const ALPHANUMERIC_STATES: bool = has_alphanumeric_states::<$dfa>();
+            /// Whether the grammar reads characters outside ASCII (byte sequences, as RFC
+            /// 3987's does): then a run that starts on such a byte is empty (no accelerated
+            /// state loops on one), and that is said before the blocks are classified, for
+            /// every multi-byte character of an IRI ends in such a run.
+            const SEQUENCES: bool = <$dfa as Grammar>::FIRST_SEQ < <$dfa as Grammar>::FIRST_ACCEL;
 
             /// Whether the state of `loop_bit` is alphanumeric.
             #[inline(always)]
@@ -211,6 +216,9 @@ macro_rules! run_skips {
             /// than a block is classified in one zero-padded copy.
             #[inline(always)]
             pub(crate) fn skip(input: &[u8], pos: usize, loop_bit: u8) -> usize {
+                if SEQUENCES && input.get(pos).is_some_and(|&b| !b.is_ascii()) {
+                    return pos;
+                }
                 if input.len() < 16 {
                     return skip_short(input, pos, loop_bit);
                 }

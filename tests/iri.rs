@@ -577,6 +577,23 @@ proptest! {
     }
 }
 
+/// A character that is not allowed is reported at its first byte, by its code point.
+#[test]
+fn refused_characters_are_named_by_code_point() {
+    for (s, at, name) in [
+        ("/a\u{FDD0}", 2, "U+FDD0"),
+        ("/\u{E000}", 1, "U+E000"),
+        ("http://h/\u{1FFFE}", 9, "U+1FFFE"),
+        ("http://[é]/", 8, "U+00E9"),
+        ("a:\u{FFFF}", 2, "U+FFFF"),
+    ] {
+        let e = IriRef::parse(s).unwrap_err();
+        assert_eq!(e.index(), at, "{s:?}: {e}");
+        assert!(e.to_string().contains(name), "{s:?}: {e}");
+        assert!(e.to_string().contains(&format!("byte {at}")), "{s:?}: {e}");
+    }
+}
+
 /// The same on the RFC's own examples and on inputs each of which once found a difference.
 #[test]
 fn reference_recognizer_on_chosen_inputs() {
