@@ -293,36 +293,39 @@ pub(crate) struct MapToUri<W>(pub(crate) W);
 
 impl<W: fmt::Write> fmt::Write for MapToUri<W> {
     fn write_str(&mut self, s: &str) -> fmt::Result {
-        // Runs of ASCII bytes as they are, in one write each; runs of non-ASCII bytes as `%XX`
-        // each, up to 32 bytes per write (a run cut there goes on at once: `done == i`, so no
-        // `str` is ever cut inside a character).
-        let bytes = s.as_bytes();
-        let (mut done, mut i) = (0, 0);
-        while let Some(&b) = bytes.get(i) {
+        if s.is_ascii() {
+            return self.0.write_str(s);
+        }
+        // The mapped text, ASCII bytes as they are and the others as `%XX`, gathered in a
+        // buffer written out when full and at the end: one write for a link rather than one
+        // per run (the writes, not the mapping, were most of the cost: iri_links, to_uri 2,665
+        // instructions per link with a write per run, 2,237 so; a branch-free loop over
+        // 64-byte chunks cost more, 2,526).
+        const HEX: &[u8; 16] = b"0123456789ABCDEF";
+        let mut buf = [0u8; 256];
+        let mut n = 0;
+        for &b in s.as_bytes() {
+            if n > buf.len() - 3 {
+                write_ascii(&mut self.0, &buf[..n])?;
+                n = 0;
+            }
             if b.is_ascii() {
-                i += 1;
-                continue;
-            }
-            if done < i {
-                self.0.write_str(s.get(done..i).unwrap_or_default())?;
-            }
-            let mut encoded = [0u8; 96];
-            let mut n = 0;
-            while let Some(&b) = bytes.get(i).filter(|b| !b.is_ascii() && n < 96) {
-                encoded[n..n + 3].copy_from_slice(crate::pct::pct_str(b).as_bytes());
+                buf[n] = b;
+                n += 1;
+            } else {
+                buf[n] = b'%';
+                buf[n + 1] = HEX[usize::from(b >> 4)];
+                buf[n + 2] = HEX[usize::from(b & 15)];
                 n += 3;
-                i += 1;
             }
-            // `%XX` is ASCII: this cannot fail.
-            self.0
-                .write_str(core::str::from_utf8(&encoded[..n]).unwrap_or_default())?;
-            done = i;
         }
-        if done < bytes.len() {
-            self.0.write_str(s.get(done..).unwrap_or_default())?;
-        }
-        Ok(())
+        write_ascii(&mut self.0, &buf[..n])
     }
+}
+
+/// Writes `ascii`, which is ASCII (so `from_utf8` cannot fail), to `w`.
+fn write_ascii(w: &mut impl fmt::Write, ascii: &[u8]) -> fmt::Result {
+    w.write_str(core::str::from_utf8(ascii).unwrap_or_default())
 }
 
 /// The URI→IRI mapping of RFC 3987 §3.2 as a `Display` view; see [`UriRef::to_iri`].
