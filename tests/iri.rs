@@ -620,3 +620,41 @@ fn reference_recognizer_on_chosen_inputs() {
         }
     }
 }
+
+/// Every code point, alone in a path, a query and a host: the UTF-8 sequences build.rs wrote
+/// for `ucschar` and `iprivate` (tables/rfc3987.dfa) hold exactly the characters RFC 3987
+/// §2.2 lists (support::abnf, written from the RFC), less the bidi formatting ones (§4.1).
+#[test]
+fn every_code_point_is_allowed_exactly_where_rfc_3987_says() {
+    use support::abnf::{bidi_formatting, iprivate, ucschar};
+    let mut checked = 0;
+    for c in (0x80..=0x10FFFFu32).filter_map(char::from_u32) {
+        let cp = c as u32;
+        let plain = ucschar(cp) && !bidi_formatting(cp);
+        let in_query = plain || iprivate(cp);
+        let mut s = [0u8; 4];
+        let c = c.encode_utf8(&mut s);
+        let path = format!("/a{c}b");
+        let query = format!("/?a{c}b");
+        let host = format!("//h{c}/");
+        assert_eq!(IriRef::parse(&path).is_ok(), plain, "U+{cp:04X} in a path");
+        assert_eq!(
+            IriRef::parse(&query).is_ok(),
+            in_query,
+            "U+{cp:04X} in a query"
+        );
+        assert_eq!(IriRef::parse(&host).is_ok(), plain, "U+{cp:04X} in a host");
+        if !plain {
+            let e = IriRef::parse(&path).unwrap_err();
+            assert_eq!(e.index(), 2, "U+{cp:04X}: {e}");
+            let kind = if bidi_formatting(cp) {
+                ErrorKind::BidiFormatting
+            } else {
+                ErrorKind::InvalidChar
+            };
+            assert_eq!(e.kind(), kind, "U+{cp:04X}");
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 0x10FFFF - 0x7F - 0x800);
+}

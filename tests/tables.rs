@@ -206,3 +206,78 @@ fn every_grammar_reports_its_own_file_and_line() {
     let e = build::generate(CLASSES, &[("tables/other.dfa", DFA)]).unwrap_err();
     assert!(e.contains("not a grammar"), "{e}");
 }
+
+/// Compiles the real tables with one edit in `tables/rfc3987.dfa` and returns the error.
+fn rfc3987_error_after(from: &str, to: &str) -> String {
+    assert!(
+        RFC3987.contains(from),
+        "test setup: {from:?} not in rfc3987.dfa"
+    );
+    let edited = RFC3987.replacen(from, to, 1);
+    let grammars = [
+        ("tables/uri.dfa", DFA),
+        ("tables/rfc2396.dfa", RFC2396),
+        ("tables/rfc3987.dfa", edited.as_str()),
+    ];
+    match build::generate(CLASSES, &grammars) {
+        Ok(_) => panic!("replacing {from:?} with {to:?} in rfc3987.dfa should fail"),
+        Err(e) => e,
+    }
+}
+
+/// `include`, `extend`, byte sequences and code point ranges: each mistake is reported at its
+/// file and line.
+#[test]
+fn include_extend_and_sequence_mistakes_are_errors() {
+    let line = line_of(RFC3987, "include uri.dfa");
+    assert_eq!(
+        rfc3987_error_after("include uri.dfa", "include nope.dfa"),
+        format!(
+            "tables/rfc3987.dfa:{line}: cannot include `nope.dfa`: not a grammar file of build.rs"
+        )
+    );
+    let line = line_of(RFC3987, "extend PATH\n");
+    assert_eq!(
+        rfc3987_error_after("extend PATH\n", "extend PATHX\n"),
+        format!("tables/rfc3987.dfa:{line}: cannot extend `PATHX`: no such state (yet)")
+    );
+    let e = rfc3987_error_after("extend USERINFO\n", "extend PATH\n");
+    assert!(e.ends_with("state `PATH` is extended twice"), "{e}");
+    // A code point range the wrong way round, or beyond Unicode.
+    let e = rfc3987_error_after("%xA0-D7FF", "%xD7FF-A0");
+    assert!(e.contains("bad code point range `%xD7FF-A0`"), "{e}");
+    let e = rfc3987_error_after("%x100000-10FFFD", "%x100000-11FFFD");
+    assert!(e.contains("bad code point range"), "{e}");
+    // A byte sequence must be byte items.
+    let e = rfc3987_error_after(
+        "class bidi     = %x200E",
+        "class bidi     = %xE2 %x80 %xZZ / %x200E",
+    );
+    assert!(e.contains("bad byte sequence"), "{e}");
+    // A sequence that breaks must fail, not fall back to a state: a DFA cannot read the
+    // byte again.
+    let e = rfc3987_error_after(
+        "extend FRAGMENT\n    bidi           -> !BidiFormatting\n    ucschar        -> FRAGMENT\n",
+        "extend FRAGMENT\n    bidi           -> !BidiFormatting\n    ucschar        -> FRAGMENT\n    %x80-FF        -> FRAGMENT\n",
+    );
+    assert!(e.contains("but no later rule fails on it alone"), "{e}");
+    // One sequence the start of another.
+    let e = rfc3987_error_after(
+        "    iprivate       -> QUERY\n",
+        "    iprivate       -> QUERY\n    %xE2 %x80      -> !InvalidChar\n",
+    );
+    assert!(e.contains("is the start of another"), "{e}");
+    // A shared class (classes.abnf) holds bytes only.
+    let classes = CLASSES.replacen(
+        "DIGIT         = %x30-39",
+        "DIGIT         = %x30-39 / %x00E9",
+        1,
+    );
+    let grammars = [
+        ("tables/uri.dfa", DFA),
+        ("tables/rfc2396.dfa", RFC2396),
+        ("tables/rfc3987.dfa", RFC3987),
+    ];
+    let e = build::generate(&classes, &grammars).unwrap_err();
+    assert!(e.contains("the shared classes are sets of bytes"), "{e}");
+}
