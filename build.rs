@@ -41,6 +41,10 @@ const GRAMMARS: &[(&str, &[&str])] = &[
     ),
 ];
 
+/// The entries of a table of `UTF8_RUNS`: 32 lead bytes of two, 16 x 64 (lead, second byte)
+/// pairs of three.
+const UTF8_RUN_LEN: usize = 32 + 16 * 64;
+
 /// Error kinds a table may name (`!Kind`, `end=Kind`): the variants of `crate::ErrorKind`.
 const ERROR_KINDS: &[&str] = &[
     "InvalidChar",
@@ -1261,6 +1265,74 @@ fn emit_dfa(
             .map(|(b, bits)| format!("{bits:#04x}, // {}", byte_name(b as u8))),
     );
 
+    // The characters of two and three bytes that lead an accelerated state back to itself
+    // through states inside a byte sequence (no action on the way), for the run skip to step
+    // over without the DFA: for a lead byte of two, the set of second bytes that do; for a
+    // lead of three and a second byte, the set of third bytes; each set a u64 whose bit k
+    // stands for the continuation byte 0x80 + k. One table per distinct set of sets;
+    // UTF8_RUN_OF gives each loop bit's table (or 255: none).
+    let step = |s: usize, byte: usize| match &rows[s][byte] {
+        Target::State(name) => position(name),
+        Target::Fail(_) => None,
+    };
+    let inside = |s: usize| states[order[s]].synthetic;
+    let set = |last: &dyn Fn(usize) -> bool| {
+        (0..64)
+            .filter(|&k| last(0x80 + k))
+            .fold(0u64, |m, k| m | 1 << k)
+    };
+    let mut utf8_runs: Vec<Vec<u64>> = Vec::new();
+    let mut utf8_run_of = [255u8; 8];
+    for k in first_accel..first_mark {
+        let bit = loop_bit_of(k);
+        if bit == 0 {
+            continue;
+        }
+        let mut table = vec![0u64; UTF8_RUN_LEN];
+        for b0 in 0xC0..0xE0 {
+            if let Some(s1) = step(k, b0).filter(|&s| inside(s)) {
+                table[b0 - 0xC0] = set(&|b1| step(s1, b1) == Some(k));
+            }
+        }
+        for b0 in 0xE0..0xF0 {
+            for b1 in 0x80..0xC0 {
+                let s2 = step(k, b0)
+                    .filter(|&s| inside(s))
+                    .and_then(|s1| step(s1, b1))
+                    .filter(|&s| inside(s));
+                if let Some(s2) = s2 {
+                    table[32 + (b0 - 0xE0) * 64 + (b1 - 0x80)] = set(&|b2| step(s2, b2) == Some(k));
+                }
+            }
+        }
+        if table.iter().all(|&m| m == 0) {
+            continue;
+        }
+        let id = match utf8_runs.iter().position(|t| *t == table) {
+            Some(id) => id,
+            None => {
+                utf8_runs.push(table);
+                utf8_runs.len() - 1
+            }
+        };
+        utf8_run_of[bit.trailing_zeros() as usize] = id as u8;
+    }
+    array(
+        out,
+        "Per table: for a lead byte `b0` of two bytes, `[b0 - 0xC0]` is the set of second bytes\nthat lead the state back to itself (bit k: byte 0x80 + k); for a lead of three and a\nsecond byte `b1`, `[32 + (b0 - 0xE0) * 64 + (b1 - 0x80)]` the set of third bytes.",
+        &format!("UTF8_RUNS: [[u64; {UTF8_RUN_LEN}]; {}]", utf8_runs.len()),
+        utf8_runs.iter().map(|t| {
+            let rows: Vec<String> = t.chunks(4).map(|c| c.iter().map(|m| format!("{m:#018x},")).collect::<Vec<_>>().join(" ")).collect();
+            format!("[\n        {}\n    ],", rows.join("\n        "))
+        }),
+    );
+    array(
+        out,
+        "The `UTF8_RUNS` table of each loop bit (by the bit's position), 255 for none.",
+        "UTF8_RUN_OF: [u8; 8]",
+        utf8_run_of.iter().map(|t| format!("{t},")),
+    );
+
     array(
         out,
         "The error of each failure id, from `FIRST_FAIL` on.",
@@ -1361,6 +1433,8 @@ impl super::Grammar for Dfa {{
     const MARK_THEN: &'static [(u16, u8)] = &MARK_THEN;
     const STATE_IPV6: usize = {};
     const STATE_SCHEME_END: usize = {};
+    const UTF8_RUNS: &'static [[u64; {UTF8_RUN_LEN}]] = &UTF8_RUNS;
+    const UTF8_RUN_OF: [u8; 8] = UTF8_RUN_OF;
 }}
 ",
         state_or_none("IPV6"),

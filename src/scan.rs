@@ -202,6 +202,7 @@ macro_rules! run_skips {
             /// state loops on one), and that is said before the blocks are classified, for
             /// every multi-byte character of an IRI ends in such a run.
             const SEQUENCES: bool = <$dfa as Grammar>::FIRST_SEQ < <$dfa as Grammar>::FIRST_ACCEL;
+            const UTF8_RUN_OF: [u8; 8] = <$dfa as Grammar>::UTF8_RUN_OF;
 
             /// Whether the state of `loop_bit` is alphanumeric.
             #[inline(always)]
@@ -216,9 +217,67 @@ macro_rules! run_skips {
             /// than a block is classified in one zero-padded copy.
             #[inline(always)]
             pub(crate) fn skip(input: &[u8], pos: usize, loop_bit: u8) -> usize {
-                if SEQUENCES && input.get(pos).is_some_and(|&b| !b.is_ascii()) {
-                    return pos;
+                if SEQUENCES {
+                    return skip_characters(input, pos, loop_bit);
                 }
+                skip_bytes(input, pos, loop_bit)
+            }
+
+            /// [`skip`] in a grammar with byte sequences (RFC 3987's): the run goes on
+            /// through the characters of two and three bytes that lead the state back to
+            /// itself (`Grammar::UTF8_RUNS`, which build.rs derives from the tables), a
+            /// character in a few instructions rather than three steps of the DFA. Any other
+            /// byte outside ASCII ends the run, and the DFA steps it.
+            #[inline(always)]
+            fn skip_characters(input: &[u8], mut pos: usize, loop_bit: u8) -> usize {
+                let table = UTF8_RUN_OF
+                    .get(loop_bit.trailing_zeros() as usize)
+                    .and_then(|&t| <$dfa as Grammar>::UTF8_RUNS.get(usize::from(t)));
+                let Some(table) = table else {
+                    return match input.get(pos) {
+                        Some(b) if b.is_ascii() => skip_bytes(input, pos, loop_bit),
+                        _ => pos,
+                    };
+                };
+                loop {
+                    let Some(&b0) = input.get(pos) else {
+                        return pos;
+                    };
+                    // The masks keep every index inside the table (no bounds check).
+                    // One length check for the character's bytes (the indexing after it
+                    // cannot fail).
+                    let (len, set, last) = if b0 >= 0xE0 {
+                        if b0 >= 0xF0 || pos + 2 >= input.len() || input[pos + 1] & 0xC0 != 0x80 {
+                            return pos;
+                        }
+                        let at =
+                            32 + (usize::from(b0 & 0x0F) << 6) + usize::from(input[pos + 1] & 0x3F);
+                        (3, table[at], input[pos + 2])
+                    } else if b0 >= 0xC0 {
+                        if pos + 1 >= input.len() {
+                            return pos;
+                        }
+                        (2, table[usize::from(b0 & 0x1F)], input[pos + 1])
+                    } else if b0 < 0x80 {
+                        let end = skip_bytes(input, pos, loop_bit);
+                        if end == pos {
+                            return pos;
+                        }
+                        pos = end;
+                        continue;
+                    } else {
+                        return pos;
+                    };
+                    if last & 0xC0 != 0x80 || set >> (last & 0x3F) & 1 == 0 {
+                        return pos;
+                    }
+                    pos += len;
+                }
+            }
+
+            /// [`skip`] over the bytes that keep the state in itself (ASCII ones).
+            #[inline(always)]
+            fn skip_bytes(input: &[u8], pos: usize, loop_bit: u8) -> usize {
                 if input.len() < 16 {
                     return skip_short(input, pos, loop_bit);
                 }
@@ -299,7 +358,7 @@ macro_rules! run_skips {
             #[inline(always)]
             pub(crate) fn head_skip(head: Head, input: &[u8], pos: usize, loop_bit: u8) -> usize {
                 if pos >= 16 {
-                    return skip(input, pos, loop_bit);
+                    return skip_bytes(input, pos, loop_bit);
                 }
                 let stops = if LOOP_BITS[b'/' as usize] & loop_bit != 0 {
                     head.stops
@@ -310,7 +369,7 @@ macro_rules! run_skips {
                     // A stop in the padding is the end of the input.
                     Some(at) => at.min(input.len()),
                     None if input.len() <= 16 => input.len(),
-                    None => skip(input, 16, loop_bit),
+                    None => skip_bytes(input, 16, loop_bit),
                 }
             }
 
@@ -574,6 +633,27 @@ mod tests {
                         HEX[(next() % 22) as usize],
                         HEX[(next() % 22) as usize],
                     ]),
+                    // Characters outside ASCII (allowed in IRIs or not: a noncharacter, a
+                    // private-use one, a bidi mark, 4 bytes), whole or cut short.
+                    3 => {
+                        const CHARS: [&str; 8] = [
+                            "é",
+                            "例",
+                            "д",
+                            "\u{E000}",
+                            "\u{FDD0}",
+                            "\u{200E}",
+                            "\u{10000}",
+                            "\u{FFEF}",
+                        ];
+                        let c = CHARS[(next() % 8) as usize].as_bytes();
+                        let keep = if next() % 4 == 0 {
+                            (next() as usize % c.len()).max(1)
+                        } else {
+                            c.len()
+                        };
+                        out.extend(&c[..keep]);
+                    }
                     _ => out.push(b'a' + (next() % 26) as u8),
                 }
             }
@@ -659,8 +739,69 @@ mod tests {
         skips_agree::<rfc3987::Dfa>(rfc3987::LOOP_BIT.as_slice(), 0x9e37_79b9_7f4a_7c15);
     }
 
+    /// Every character of two and three bytes (and every byte pair or triple shaped like
+    /// one), in every accelerated state of RFC 3987's tables: the run skip steps over it
+    /// exactly when the DFA leads the state back to itself through it.
+    #[test]
+    fn rfc3987_character_runs_are_the_dfa_s() {
+        use crate::tables::rfc3987 as t;
+        let mut stepped = 0;
+        for (k, &bit) in t::LOOP_BIT.iter().enumerate().filter(|(_, &b)| b != 0) {
+            let state = t::FIRST_ACCEL + (k << t::STRIDE_SHIFT);
+            let back = |bytes: &[u8]| {
+                let mut s = state;
+                for (n, &c) in bytes.iter().enumerate() {
+                    s = t::TRANS[s + t::BYTE_CLASS[c as usize] as usize] as usize;
+                    let last = n + 1 == bytes.len();
+                    if !last && !(t::FIRST_SEQ..t::FIRST_ACCEL).contains(&s) {
+                        return false;
+                    }
+                }
+                s == state
+            };
+            for b0 in 0xC0..=0xEFu8 {
+                for b1 in 0x80..=0xBFu8 {
+                    let mut inputs = std::vec::Vec::new();
+                    if b0 < 0xE0 {
+                        inputs.push(std::vec![b0, b1]);
+                    } else {
+                        inputs.extend((0x80..=0xBFu8).map(|b2| std::vec![b0, b1, b2]));
+                    }
+                    for input in inputs {
+                        let want = if back(&input) { input.len() } else { 0 };
+                        assert_eq!(
+                            rfc3987_runs::skip(&input, 0, bit),
+                            want,
+                            "{input:x?} bit {bit}"
+                        );
+                        stepped += usize::from(want > 0);
+                    }
+                }
+            }
+        }
+        assert!(stepped > 100_000, "{stepped}");
+    }
+
     fn skips_agree<G: Grammar + SkipRuns>(loop_bit: &[u8], seed: u64) {
         let pct = G::PCT_LOOPS;
+        // A character of two or three bytes that the DFA steps from the state back to it,
+        // through states inside a sequence only (grammars with sequences).
+        let character = |input: &[u8], i: usize, bit: u8| -> Option<usize> {
+            let k = (0..G::LOOP_BIT.len()).find(|&k| G::LOOP_BIT[k] == bit)?;
+            let state = G::FIRST_ACCEL + (k << G::STRIDE_SHIFT);
+            let (mut s, mut j) = (state, i);
+            loop {
+                let &c = input.get(j)?;
+                s = G::TRANS[s + G::BYTE_CLASS[c as usize] as usize] as usize;
+                j += 1;
+                if s == state {
+                    return (2..=3).contains(&(j - i)).then_some(j);
+                }
+                if !(G::FIRST_SEQ..G::FIRST_ACCEL).contains(&s) {
+                    return None;
+                }
+            }
+        };
         let reference = |input: &[u8], mut i: usize, bit: u8| {
             let hex = |i: usize| input.get(i).is_some_and(u8::is_ascii_hexdigit);
             while let Some(&b) = input.get(i) {
@@ -668,6 +809,8 @@ mod tests {
                     i += 1;
                 } else if bit & pct != 0 && b == b'%' && hex(i + 1) && hex(i + 2) {
                     i += 3;
+                } else if let Some(j) = character(input, i, bit).filter(|_| !b.is_ascii()) {
+                    i = j;
                 } else {
                     break;
                 }

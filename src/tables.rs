@@ -65,9 +65,18 @@ pub(crate) trait Grammar {
     const STATE_IPV6: usize;
     /// The state after "scheme:" (named `SCHEME_END`), `usize::MAX` if there is none.
     const STATE_SCHEME_END: usize;
+    /// The two- and three-byte characters that lead an accelerated state back to itself (see
+    /// build.rs): the set of last bytes (bit k: 0x80 + k), by lead (and second) byte.
+    const UTF8_RUNS: &'static [[u64; UTF8_RUN_LEN]];
+    /// The `UTF8_RUNS` table of each loop bit (by the bit's position), 255 for none.
+    const UTF8_RUN_OF: [u8; 8];
     /// The accelerated states whose runs step over `%HH` (see src/scan.rs).
     const PCT_LOOPS: u8 = crate::scan::pct_loops::<Self>();
 }
+
+/// The entries of a table of `Grammar::UTF8_RUNS`: 32 lead bytes of two, then 16 x 64 (lead,
+/// second byte) pairs of three.
+pub(crate) const UTF8_RUN_LEN: usize = 32 + 16 * 64;
 
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 
