@@ -9,13 +9,15 @@ use iri_string::types::{IriReferenceStr, UriReferenceStr};
 use proptest::prelude::*;
 use std::fmt::Write;
 use support::reference::{self, Rule};
-use urilex::{ErrorKind, IriRef, UriRef};
+use urilex::{ErrorKind, IriRef, UriBuf, UriRef};
 
 #[global_allocator]
 static ALLOC: support::alloc::Counting = support::alloc::Counting;
 
 fn rfc3987() -> String {
-    std::fs::read_to_string("../shared/spec/rfc3987.txt").expect("../shared/spec/rfc3987.txt")
+    std::fs::read_to_string("../shared/spec/rfc3987.txt")
+        .expect("../shared/spec/rfc3987.txt")
+        .replace("\r\n", "\n")
 }
 
 /// XML notation (`&#xHHHH;`) as used by the RFC's examples, to characters.
@@ -24,13 +26,79 @@ fn xml(s: &str) -> String {
     let mut rest = s;
     while let Some(i) = rest.find("&#x") {
         out.push_str(&rest[..i]);
-        let end = rest[i..].find(';').unwrap() + i;
-        let n = u32::from_str_radix(&rest[i + 3..end], 16).unwrap();
+        // The digits, up to the ';' (which the RFC's quotes sometimes leave outside:
+        // `"http://example.com/&#x10300;&#x10301;&#x10302";`).
+        let digits = rest[i + 3..]
+            .find(|c: char| !c.is_ascii_hexdigit())
+            .map_or(rest.len(), |e| i + 3 + e);
+        let n = u32::from_str_radix(&rest[i + 3..digits], 16).unwrap();
         out.push(char::from_u32(n).unwrap());
-        rest = &rest[end + 1..];
+        rest = rest[digits..].strip_prefix(';').unwrap_or(&rest[digits..]);
     }
     out.push_str(rest);
     out
+}
+
+/// The quoted strings of the RFC text from `from` up to `to` (a quote may be cut by a page
+/// break; the examples used here are not), in order.
+fn quoted(text: &str, from: &str, to: &str) -> Vec<String> {
+    let sec = &text[text
+        .find(from)
+        .unwrap_or_else(|| panic!("{from:?} not in the RFC"))..];
+    let sec = &sec[..sec
+        .find(to)
+        .unwrap_or_else(|| panic!("{to:?} not after {from:?}"))];
+    sec.split('"')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .collect()
+}
+
+/// RFC 3987 §3.1: its examples of the IRI→URI mapping, read from the RFC text: the
+/// percent-encoded host ("instead of"), the note on existing `%XX` (not encoded further) and
+/// the note on characters outside the BMP; and §6.4's IRI and URI pair.
+#[test]
+fn rfc3987_iri_to_uri_examples() {
+    let text = rfc3987();
+    // §3.1 step 2: "the IRI "r&#xE9;sum&#xE9;" may be converted to "xn--..." instead of
+    // "r%C3%A9sum%C3%A9..."".
+    let q = quoted(
+        &text,
+        "   the IRI\n\n   \"http://r&#xE9;sum",
+        "An IRI with a scheme",
+    );
+    assert_eq!(q.len(), 3, "{q:?}");
+    let iri = xml(&q[0]);
+    assert_eq!(IriRef::parse(&iri).unwrap().to_uri().to_string(), q[2]);
+    #[cfg(feature = "idna")]
+    assert_eq!(IriRef::parse(&iri).unwrap().to_uri_idna().to_string(), q[1]);
+    // The notes of §3.1: an IRI and the URI it maps to, twice.
+    let q = quoted(
+        &text,
+        "characters allowed in URI\n      references",
+        "3.2.  Converting URIs to IRIs",
+    );
+    let pairs = [(xml(&q[0]), q[1].clone()), (xml(&q[3]), q[4].clone())];
+    assert!(q[0].contains("%09") && q[3].contains("&#x10300;"), "{q:?}");
+    for (iri, uri) in pairs {
+        assert_eq!(
+            IriRef::parse(&iri).unwrap().to_uri().to_string(),
+            uri,
+            "{iri}"
+        );
+        assert_eq!(UriBuf::from_iri(&iri).unwrap().as_str(), uri);
+    }
+    // §6.4: the URI of a document and "a corresponding IRI".
+    let q = quoted(
+        &text,
+        "for a document with a URI of",
+        "On the other\n   hand",
+    );
+    let (uri, iri) = (&q[0], xml(&q[1]));
+    assert!(uri.contains("%C3%A9") && iri.contains('\u{E9}'), "{q:?}");
+    assert_eq!(IriRef::parse(&iri).unwrap().to_uri().to_string(), *uri);
+    assert_eq!(UriRef::parse(uri).unwrap().to_iri().to_string(), iri);
 }
 
 /// RFC 3987 §3.2.1: each example's step 1 (a URI) and step 5 (the IRI), from the RFC text.
