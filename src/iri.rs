@@ -400,7 +400,7 @@ impl fmt::Display for ToIri<'_> {
 
 impl<'a> IriRef<'a> {
     /// Parses an `IRI-reference` from bytes: a byte that does not start valid UTF-8 is an
-    /// [`ErrorKind::InvalidChar`] error at its index (overlongs, surrogates and truncated
+    /// [`ErrorKind::InvalidChar`](crate::ErrorKind::InvalidChar) error at its index (overlongs, surrogates and truncated
     /// sequences included), unless the grammar fails earlier.
     ///
     /// ```
