@@ -1,8 +1,14 @@
 //! Python bindings for urilex: the scalar functions (`scalar.rs`) and the Arrow batch kernels
-//! (`batch.rs`, over the buffers of pyarrow string arrays). Nothing here panics on user input:
-//! a bad URI is a `ParseError` (scalar) or a null / `valid = false` row (batch).
+//! (`batch.rs`, over string columns read and written by `columns.rs`, exchanged with Python
+//! through the Arrow C data interface in `ffi.rs`, the only module allowed `unsafe`). Nothing
+//! here panics on user input: a bad URI is a `ParseError` (scalar) or a null / `valid = false`
+//! row (batch).
+
+#![deny(unsafe_code)]
 
 mod batch;
+mod columns;
+mod ffi;
 mod scalar;
 
 use pyo3::prelude::*;

@@ -120,3 +120,49 @@ def test_large_batch_agrees_with_scalar():
             assert norm[i] == urilex.normalize(s)
         else:
             assert norm[i] is None
+
+
+class OnlyCapsules:
+    """An Arrow producer that is not a pyarrow object: all it has is the PyCapsule protocol."""
+
+    def __init__(self, arr, swap=False):
+        self.arr, self.swap = arr, swap
+
+    def __arrow_c_array__(self, requested_schema=None):
+        schema, array = self.arr.__arrow_c_array__()
+        return (array, schema) if self.swap else (schema, array)
+
+
+def test_arrow_c_data_interface():
+    arr = pa.array(["HTTP://A/./b", None, "a b", "//h:1/p"]).slice(0, 4)
+    plain = OnlyCapsules(arr)
+    assert urilex.arrow.normalize(plain).to_pylist() == ["http://a/b", None, None, "//h:1/p"]
+    assert urilex.arrow.host(plain).to_pylist() == ["A", None, None, "h"]
+    assert urilex.arrow.parse(plain).to_pylist() == urilex.arrow.parse(arr).to_pylist()
+    assert urilex.arrow.resolve(BASE, OnlyCapsules(pa.array(["g", None]))).to_pylist() == [
+        "http://a/b/c/g", None]
+    # The capsules' names are checked: swapped, they are refused, not misread.
+    with pytest.raises(TypeError, match="arrow_schema"):
+        urilex.arrow.normalize(OnlyCapsules(arr, swap=True))
+    with pytest.raises(TypeError, match="__arrow_c_array__"):
+        urilex.arrow.normalize(["http://a/"])
+    with pytest.raises(ValueError, match="same length"):
+        urilex.arrow.resolve(plain, pa.array(["g"]))
+    # A result owns its buffers: the struct's validity is the input's, still readable once the
+    # input is gone; the output exports again by the same protocol.
+    rows = urilex.arrow.parse(pa.array([None, "x:y", None, "p"] * 1000).slice(1))
+    import gc
+    gc.collect()
+    assert rows.null_count == 1999 and rows[0].as_py()["scheme"] == "x"
+    again = pa.array(OnlyCapsules(rows))
+    assert again.to_pylist() == rows.to_pylist()
+    # Capsules never imported are released when dropped (no leak, no crash).
+    for _ in range(3):
+        urilex._urilex.normalize_batch(arr)
+    gc.collect()
+
+
+def test_empty_chunked_arrays_keep_the_kernel_s_type():
+    empty = pa.chunked_array([], pa.large_string())
+    assert urilex.arrow.normalize(empty).type == pa.large_string()
+    assert urilex.arrow.parse(empty).type.field("valid").type == pa.bool_()

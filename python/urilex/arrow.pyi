@@ -1,7 +1,11 @@
-from typing import Union
+from typing import Any, Protocol, Union
 import pyarrow as pa
 
-ArrayLike = Union[pa.Array, pa.ChunkedArray]
+class ArrowArrayExportable(Protocol):
+    """Any producer of the Arrow PyCapsule protocol (a pyarrow Array, a nanoarrow array...)."""
+    def __arrow_c_array__(self, requested_schema: Any = None) -> tuple[Any, Any]: ...
+
+ArrayLike = Union[pa.Array, pa.ChunkedArray, ArrowArrayExportable]
 COMPONENTS: tuple[str, ...]
 
 def parse(arr: ArrayLike) -> pa.StructArray: ...
