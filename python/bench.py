@@ -9,6 +9,7 @@ single-threaded).
 """
 
 import csv
+import os
 import sys
 import time
 import urllib.parse
@@ -67,9 +68,13 @@ def main():
     mb = arr.buffers()[2].size / 1e6
     t = best(lambda: urilex.arrow.parse(arr))
     tn = best(lambda: urilex.arrow.normalize(arr))
-    print(f"parse, {len(lines)} lines of 5 corpora ({mb:.1f} MB), best of 5:")
+    th = best(lambda: urilex.arrow.host(arr))
+    print(f"{len(lines)} lines of 5 corpora ({mb:.1f} MB), best of 5:")
     print(f"  urilex.arrow.parse     {t * 1e3:8.2f} ms  {mb / t:7.1f} MB/s")
     print(f"  urilex.arrow.normalize {tn * 1e3:8.2f} ms  {mb / tn:7.1f} MB/s")
+    print(f"  urilex.arrow.host      {th * 1e3:8.2f} ms  {mb / th:7.1f} MB/s")
+    # Wall times on a shared machine: say how loaded it was.
+    print("load average (1, 5, 15 min): %.2f %.2f %.2f on %d cores" % (*os.getloadavg(), os.cpu_count()))
 
 
 if __name__ == "__main__":

@@ -14,8 +14,9 @@ case $venv in /*) ;; *) venv=$PWD/$venv ;; esac
 # maturin (the build backend, from the venv with --no-build-isolation) must be on PATH.
 export PATH="$venv/bin:$PATH"
 python=${PYTHON:-python3}
-# Pinned: current stable releases that work on CPython 3.11 (pyspark's mapInArrow needs pandas).
-deps="maturin==1.7.4 pytest==8.3.3 pyarrow==17.0.0 pandas==2.2.3 pyspark==3.5.3"
+# Pinned: current stable releases that work on CPython 3.11 (pyspark's mapInArrow needs pandas;
+# polars and duckdb run the README's one-liners in tests/test_engines.py).
+deps="maturin==1.7.4 pytest==8.3.3 pyarrow==17.0.0 pandas==2.2.3 pyspark==3.5.3 polars==2.1.0 duckdb==2.0.1"
 [ -x "$venv/bin/python" ] || "$python" -m venv "$venv"
 if [ "$(cat "$venv/.urilex-deps" 2>/dev/null)" != "$deps" ]; then
     # shellcheck disable=SC2086

@@ -1,6 +1,7 @@
 //! String columns in and out of the kernels: [`StrArray`] reads an imported `string` (i32
-//! offsets) or `large_string` (i64 offsets) array in place, row by row; [`StrBuilder`] writes
-//! one output column and turns it into an Arrow array without copying its buffers.
+//! offsets), `large_string` (i64 offsets) or `string_view` (Polars' strings) array in place,
+//! row by row; [`StrBuilder`] writes one output column and turns it into an Arrow array
+//! without copying its buffers.
 
 use std::sync::Arc;
 
@@ -13,47 +14,98 @@ use pyo3::prelude::*;
 
 /// A read-only view of one string array's buffers, as the producer laid them out.
 ///
-/// Reads are checked: an offset out of range or bytes that are not UTF-8 make that row an
-/// error, never a crash, whatever the producer handed over.
+/// Reads are checked: an offset or view out of range or bytes that are not UTF-8 make that
+/// row an error, never a crash, whatever the producer handed over.
 pub struct StrArray<'a> {
     nulls: Option<&'a NullBuffer>,
-    offsets: &'a [u8],
-    data: &'a [u8],
+    layout: Layout<'a>,
     offset: usize,
     pub len: usize,
+    /// Whether the output columns should have i64 offsets (the input's had).
     pub large: bool,
+}
+
+/// Where row `i`'s bytes are.
+enum Layout<'a> {
+    /// `string` / `large_string`: between `offsets[i]` and `offsets[i + 1]` (4 or 8 bytes
+    /// each, little-endian) in `data`.
+    Offsets {
+        offsets: &'a [u8],
+        data: &'a [u8],
+        width: usize,
+    },
+    /// `string_view`: a 16-byte view per row: the length (u32), then the bytes themselves when
+    /// at most 12, else a 4-byte prefix, the index of a data buffer and the offset in it.
+    Views {
+        views: &'a [u8],
+        buffers: Vec<&'a [u8]>,
+    },
+}
+
+/// The little-endian u32 at `b[at..at + 4]` (`b` is a 16-byte view).
+fn u32_at(b: &[u8], at: usize) -> usize {
+    u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]]) as usize
 }
 
 impl<'a> StrArray<'a> {
     pub fn new(array: &'a ArrayData) -> PyResult<Self> {
-        let large = match array.data_type() {
-            DataType::Utf8 => false,
-            DataType::LargeUtf8 => true,
+        let (offset, len) = (array.offset(), array.len());
+        let buffers = array.buffers();
+        let (layout, large) = match array.data_type() {
+            DataType::Utf8 | DataType::LargeUtf8 => {
+                let large = array.data_type() == &DataType::LargeUtf8;
+                let [offsets, data] = buffers else {
+                    return Err(PyValueError::new_err("a string array has two buffers"));
+                };
+                let width = if large { 8 } else { 4 };
+                let layout = Layout::Offsets {
+                    offsets: offsets.as_slice(),
+                    data: data.as_slice(),
+                    width,
+                };
+                (layout, large)
+            }
+            DataType::Utf8View => {
+                let Some((views, data)) = buffers.split_first() else {
+                    return Err(PyValueError::new_err(
+                        "a string_view array has a views buffer",
+                    ));
+                };
+                let buffers = data.iter().map(|b| b.as_slice()).collect();
+                (
+                    Layout::Views {
+                        views: views.as_slice(),
+                        buffers,
+                    },
+                    false,
+                )
+            }
             other => {
                 return Err(PyTypeError::new_err(format!(
-                    "expected a string or large_string array, got {other}"
+                    "expected a string, large_string or string_view array, got {other}"
                 )))
             }
         };
-        let [offsets, data] = array.buffers() else {
-            return Err(PyValueError::new_err("a string array has two buffers"));
+        // The rows' slots (offsets: one more than the rows; views: 16 bytes a row) must be
+        // there; what they point to is checked row by row.
+        let (slots, width) = match &layout {
+            Layout::Offsets { offsets, width, .. } => (offsets.len(), *width),
+            Layout::Views { views, .. } => (views.len(), 16),
         };
-        let (offset, len) = (array.offset(), array.len());
-        let width = if large { 8 } else { 4 };
+        let extra = usize::from(matches!(layout, Layout::Offsets { .. }));
         let need = offset
             .checked_add(len)
-            .and_then(|n| n.checked_add(1))
+            .and_then(|n| n.checked_add(extra))
             .and_then(|n| n.checked_mul(width));
-        if len > 0 && need.is_none_or(|n| offsets.len() < n) {
+        if len > 0 && need.is_none_or(|n| slots < n) {
             return Err(PyValueError::new_err(
-                "offsets buffer too short for the array",
+                "offsets or views buffer too short for the array",
             ));
         }
         Ok(StrArray {
             // Already sliced to the array's offset (ArrayData::nulls says so).
             nulls: array.nulls(),
-            offsets: offsets.as_slice(),
-            data: data.as_slice(),
+            layout,
             offset,
             len,
             large,
@@ -62,7 +114,13 @@ impl<'a> StrArray<'a> {
 
     /// The size of the string data, to size output columns.
     pub fn data_len(&self) -> usize {
-        self.data.len()
+        match &self.layout {
+            Layout::Offsets { data, .. } => data.len(),
+            // Short strings live in the views: count those too.
+            Layout::Views { views, buffers } => {
+                views.len() + buffers.iter().map(|b| b.len()).sum::<usize>()
+            }
+        }
     }
 
     /// The validity of the rows, for a struct built over them.
@@ -70,13 +128,34 @@ impl<'a> StrArray<'a> {
         self.nulls.cloned()
     }
 
-    fn off(&self, i: usize) -> usize {
-        if self.large {
-            let b = &self.offsets[i * 8..i * 8 + 8];
-            i64::from_le_bytes(b.try_into().unwrap_or([0; 8])) as usize
-        } else {
-            let b = &self.offsets[i * 4..i * 4 + 4];
-            i32::from_le_bytes(b.try_into().unwrap_or([0; 4])) as usize
+    /// The bytes of row `i`, if the producer's offsets or view point inside its buffers.
+    fn bytes(&self, i: usize) -> Option<&'a [u8]> {
+        let j = self.offset + i;
+        match &self.layout {
+            Layout::Offsets {
+                offsets,
+                data,
+                width,
+            } => {
+                let at = |k: usize| -> usize {
+                    let b = &offsets[k * width..(k + 1) * width];
+                    if *width == 8 {
+                        i64::from_le_bytes(b.try_into().unwrap_or([0; 8])) as usize
+                    } else {
+                        i32::from_le_bytes(b.try_into().unwrap_or([0; 4])) as usize
+                    }
+                };
+                data.get(at(j)..at(j + 1))
+            }
+            Layout::Views { views, buffers } => {
+                let view = &views[j * 16..j * 16 + 16];
+                let len = u32_at(view, 0);
+                if len <= 12 {
+                    return Some(&view[4..4 + len]);
+                }
+                let (buffer, start) = (u32_at(view, 8), u32_at(view, 12));
+                buffers.get(buffer)?.get(start..start.checked_add(len)?)
+            }
         }
     }
 
@@ -86,9 +165,7 @@ impl<'a> StrArray<'a> {
         if self.nulls.is_some_and(|n| n.is_null(i)) {
             return None;
         }
-        let j = self.offset + i;
-        let (start, end) = (self.off(j), self.off(j + 1));
-        Some(match self.data.get(start..end) {
+        Some(match self.bytes(i) {
             Some(b) => std::str::from_utf8(b).map_err(|_| "not valid UTF-8"),
             None => Err("string offsets out of range"),
         })

@@ -1,7 +1,8 @@
 """Batch kernels over pyarrow string arrays: null in, null out.
 
-Each accepts a ``string`` or ``large_string`` array: a ``pyarrow`` Array or ChunkedArray
-(chunk by chunk), or any object with ``__arrow_c_array__`` (the Arrow PyCapsule protocol).
+Each accepts a ``string``, ``large_string`` or ``string_view`` array: a ``pyarrow`` Array or
+ChunkedArray (chunk by chunk), or any object with ``__arrow_c_array__`` or
+``__arrow_c_stream__`` (the Arrow PyCapsule protocol: a Polars Series, for one).
 Arrays cross between Python and Rust through the Arrow C data interface, so no buffer is
 copied either way, and the kernels run in Rust with the GIL released.
 
@@ -25,7 +26,7 @@ import pyarrow as pa
 
 from . import _urilex
 
-# Also any object with __arrow_c_array__ (see arrow.pyi's ArrowArrayExportable).
+# Also any object with __arrow_c_array__ or __arrow_c_stream__ (see arrow.pyi).
 ArrayLike = Union[pa.Array, pa.ChunkedArray, object]
 
 COMPONENTS = ("scheme", "userinfo", "host", "port", "path", "query", "fragment")
@@ -49,6 +50,9 @@ def _array(capsules) -> pa.Array:
 
 
 def _chunked(f, arr: ArrayLike, *rest):
+    if not hasattr(arr, "__arrow_c_array__") and hasattr(arr, "__arrow_c_stream__"):
+        # A stream of arrays (a Polars Series, ...): its chunks, each imported in place.
+        arr = pa.chunked_array(arr)
     if isinstance(arr, pa.ChunkedArray):
         # No chunks: one empty one, so that the result still has the kernel's type.
         chunks = [f(c, *rest) for c in arr.chunks] or [f(pa.array([], type=arr.type), *rest)]

@@ -5,7 +5,11 @@ class ArrowArrayExportable(Protocol):
     """Any producer of the Arrow PyCapsule protocol (a pyarrow Array, a nanoarrow array...)."""
     def __arrow_c_array__(self, requested_schema: Any = None) -> tuple[Any, Any]: ...
 
-ArrayLike = Union[pa.Array, pa.ChunkedArray, ArrowArrayExportable]
+class ArrowStreamExportable(Protocol):
+    """A producer of a stream of arrays (a Polars Series, a pyarrow ChunkedArray...)."""
+    def __arrow_c_stream__(self, requested_schema: Any = None) -> Any: ...
+
+ArrayLike = Union[pa.Array, pa.ChunkedArray, ArrowArrayExportable, ArrowStreamExportable]
 COMPONENTS: tuple[str, ...]
 
 def parse(arr: ArrayLike) -> pa.StructArray: ...
