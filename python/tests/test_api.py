@@ -178,3 +178,27 @@ def test_empty_chunked_arrays_keep_the_kernel_s_type():
     empty = pa.chunked_array([], pa.large_string())
     assert urilex.arrow.normalize(empty).type == pa.large_string()
     assert urilex.arrow.parse(empty).type.field("valid").type == pa.bool_()
+
+
+@pytest.mark.parametrize("offsets, rows", [
+    # The rows' bytes as a whole are UTF-8: rows are slices of the checked text, and the ones
+    # that are not fall back to a check of their own. (Rows 4 and 5 reach past the last
+    # offset, which is where the C data interface says the data ends.)
+    ([0, 9, 10, 11, 14, 15, 11, 14], ["http://a/", None, None, "x:y", "range", "range", "x:y"]),
+    # The last row is not UTF-8: every row is checked alone.
+    ([0, 9, 10, 11, 14, 11, 9, 15], ["http://a/", None, None, "x:y", "range", "range", None]),
+])
+def test_malformed_string_arrays_give_error_rows(offsets, rows):
+    # pyarrow builds these without checking: bytes that are not UTF-8, a row that splits a
+    # character, offsets that run backwards. Each bad row is an error row; the others parse.
+    import struct
+    data = b"http://a/" + "é".encode() + b"x:y" + b"\xff"
+    n = len(offsets) - 1
+    arr = pa.Array.from_buffers(pa.string(), n, [None, pa.py_buffer(struct.pack(f"<{n + 1}i", *offsets)),
+                                                  pa.py_buffer(data)])
+    errors = {None: "not valid UTF-8", "range": "string offsets out of range"}
+    parsed = urilex.arrow.parse(arr).to_pylist()
+    assert [r["error"] for r in parsed] == [errors.get(r) for r in rows]
+    assert [r["path"] for r in parsed] == [{"http://a/": "/", "x:y": "y"}.get(r) for r in rows]
+    assert urilex.arrow.normalize(arr).to_pylist() == [r if r in ("http://a/", "x:y") else None
+                                                       for r in rows]
