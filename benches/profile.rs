@@ -17,7 +17,7 @@ fn main() -> ExitCode {
         .filter(|a| a != "--bench")
         .collect();
     if args.len() < 3 {
-        eprintln!("usage: profile <parse|host_path|resolve|normalize|iri_parse|iri_to_uri|parse_base|base_new|resolve_per_pair> <peer> <corpus> [passes]");
+        eprintln!("usage: profile <parse|host_path|resolve|normalize|iri_parse|iri_to_uri|parse_base|base_new|resolve_per_pair|resolve_general> <peer> <corpus> [passes]");
         return ExitCode::from(2);
     }
     let (op, peer, corpus) = (args[0].as_str(), args[1].as_str(), args[2].as_str());
@@ -81,7 +81,7 @@ fn main() -> ExitCode {
         }
         // urilex alone: the cost of preparing a base (`base_new` less `parse_base`), and of
         // resolving with the base parsed and prepared per pair (text in, text out).
-        "parse_base" | "base_new" | "resolve_per_pair" if peer == "urilex" => {
+        "parse_base" | "base_new" | "resolve_per_pair" | "resolve_general" if peer == "urilex" => {
             let pairs = pairs(corpus);
             let mut n = 0;
             for _ in 0..passes {

@@ -3,7 +3,9 @@
 
 use core::fmt;
 
-use crate::dot_segments::{self, has_dot_segment, has_slash_dot, rfind_slash, Dots, Joined};
+use crate::dot_segments::{
+    self, cut_lengths, has_dot_segment, has_slash_dot, rfind_slash, Dots, Joined,
+};
 #[cfg(feature = "alloc")]
 use crate::parse::FromLayout;
 #[cfg(feature = "alloc")]
@@ -183,7 +185,7 @@ fn leading_dots(b: &[u8]) -> (usize, usize) {
     }
 }
 
-/// How many ".." a [`Base`] has planned for (see `Base::cuts`).
+/// How many ".." a [`Base`] has planned for (see `Base::cut_lengths`).
 const CUTS: usize = 4;
 
 /// Byte offset of `part` in `whole`, by address (`part` is a subslice of `whole`).
@@ -486,15 +488,18 @@ pub struct Base<'a> {
     head: &'a str,
     /// Whether `head` has a dot-segment (then the writers remove them).
     head_dots: bool,
-    /// `cuts[k]`: the base's text up to the end of the head once `k` segments are removed
-    /// from it (for a reference starting with `k` ".."; `cuts[0]` is the whole head, for a
-    /// plain merge), and that head: the first piece of a result written as two slices.
-    /// All `None` when the head is not text of the base (the "/" put for an empty path) or
-    /// has dot-segments; `cuts[k]` is `None` where §5.2.4 puts a "/" that is not in the base
-    /// (a rootless head emptied: `a/` + `../c` is `/c`).
-    cuts: [Option<(&'a str, &'a str)>; CUTS + 1],
+    /// The base's text up to the end of the head, and the head: the first piece of a merged
+    /// result written as two slices. `None` when the head is not text of the base (the "/"
+    /// put for an empty path) or has dot-segments.
+    merge: Option<(&'a str, &'a str)>,
+    /// `cut_lengths[k - 1]`: the length the head keeps once `k` segments are removed from it,
+    /// for a reference starting with `k` ".." (`None` where §5.2.4 puts a "/" that is not in
+    /// the base: a rootless head emptied, `a/` + `../c` is `/c`). Lengths, not slices: a
+    /// tenth of the links start with "..", and slicing four cuts for each base cost
+    /// `Base::new` more than slicing the one a link needs costs the links.
+    cut_lengths: [Option<usize>; CUTS],
     /// The base's text up to the end of its scheme's ":", up to its path, through its path,
-    /// and through its query (through its path if it has none). With `cuts`, these are the
+    /// and through its query (through its path if it has none). With `merge`, these are the
     /// first of the two slices a result is written as.
     through_scheme: &'a str,
     before_path: &'a str,
@@ -534,32 +539,22 @@ impl<'a> Base<'a> {
         let path_end = path_start + path.len();
         let head_dots = has_dot_segment(head);
         let head_end = (head.len() <= path.len()).then_some(path_start + head.len());
-        let mut cuts = [None; CUTS + 1];
-        if let (Some(end), false) = (head_end, head_dots) {
-            cuts[0] = Some((to(end), head));
-            // As set_dots removes segments: each ".." cuts the head back to the "/" before
-            // its last segment; an absolute head stops at "/", an empty one stays empty. One
-            // backward pass over the head in all (each step starts where the last stopped).
-            let mut kept = head.len();
-            for cut in cuts
-                .iter_mut()
-                .skip(1)
-                .take(if plan_cuts { CUTS } else { 0 })
-            {
-                kept = match head.get(..kept.saturating_sub(1)).map(rfind_slash) {
-                    _ if kept == 0 => 0,
-                    Some(Some(p)) => p + 1,
-                    _ if head.starts_with('/') => 1,
-                    _ => break,
-                };
-                *cut = head.get(..kept).map(|h| (to(path_start + kept), h));
-            }
-        }
+        let merge = match (head_end, head_dots) {
+            (Some(end), false) => Some((to(end), head)),
+            _ => None,
+        };
+        // As set_dots removes segments: each ".." cuts the head back to the "/" before its
+        // last segment (one backward scan finds them all).
+        let cut_lengths = match (merge, plan_cuts) {
+            (Some(_), true) => cut_lengths::<CUTS>(head),
+            _ => [None; CUTS],
+        };
         Ok(Base {
             uri,
             head,
             head_dots,
-            cuts,
+            merge,
+            cut_lengths,
             through_scheme: to(uri.scheme().map_or(0, |s| s.len() + 1)),
             before_path: to(path_start),
             through_path: to(path_end),
@@ -707,6 +702,19 @@ impl<'a> Base<'a> {
         resolver.resolve_base(reference, self).append_to(out);
     }
 
+    /// The base's text through the head once `pops` segments are removed from it, and that
+    /// head (see `cut_lengths`).
+    #[inline(always)]
+    fn cut(&self, pops: usize) -> Option<(&'a str, &'a str)> {
+        let (text_to, head) = self.merge?;
+        if pops == 0 {
+            return Some((text_to, head));
+        }
+        let kept = (*self.cut_lengths.get(pops - 1)?)?;
+        let before_head = text_to.len() - head.len();
+        Some((text_to.get(..before_head + kept)?, head.get(..kept)?))
+    }
+
     /// The resolution of `reference`, in the strict modes, for the references a crawl mostly
     /// holds: no scheme, and no dot-segment except leading "./" and "../" (`None` for the
     /// others, which the general code resolves). The target URI is then a prefix of the base's
@@ -756,12 +764,12 @@ impl<'a> Base<'a> {
                     if rest.first() == Some(&b'/') && !self.uri.has_authority() {
                         return None;
                     }
-                    let (text_to, head) = self.cuts.get(pops).copied().flatten()?;
+                    let (text_to, head) = self.cut(pops)?;
                     (text_to, start + i, head, rest)
                 }
                 // §5.2.3 merge: the base text through the head, then the whole reference.
                 Some(_) => {
-                    let (text_to, head) = self.cuts[0]?;
+                    let (text_to, head) = self.merge?;
                     (text_to, start, head, p)
                 }
             }

@@ -179,7 +179,8 @@ pub fn run_host_path<P: Parse>(lines: &[&str]) -> usize {
 /// urilex alone, over the bases of a pair set: `parse_base` parses each base; `base_new` also
 /// prepares it (`Base::new`); `resolve_per_pair` also resolves the reference into `buf` (the
 /// base parsed and prepared per pair, as the CLI's `base<TAB>reference` lines and most callers
-/// do). Returns the accepted count.
+/// do); `resolve_general` parses both and resolves through the general API
+/// (`Resolver::resolve`, then `append_to`). Returns the accepted count.
 #[inline(never)]
 pub fn run_base_ops(op: &str, pairs: &[(&'static str, &'static str)], buf: &mut String) -> usize {
     let mut accepted = 0;
@@ -189,6 +190,18 @@ pub fn run_base_ops(op: &str, pairs: &[(&'static str, &'static str)], buf: &mut 
         };
         if op == "parse_base" {
             accepted += usize::from(black_box(&base).scheme().is_some());
+            continue;
+        }
+        if op == "resolve_general" {
+            let Ok(r) = urilex::UriRef::parse(black_box(r)) else {
+                continue;
+            };
+            if let Ok(t) = urilex::Resolver::default().resolve(&r, &base) {
+                buf.clear();
+                t.append_to(buf);
+                accepted += 1;
+            }
+            black_box(buf.len());
             continue;
         }
         let Ok(base) = urilex::Base::new(base) else {
