@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use urilex::{HostKind, UriRef};
 
-use crate::line::{self, json_opt, json_str, Line};
+use crate::line::{self, json_raw, json_raw_opt, json_str, push_u64, Line};
 use crate::stream::LineOp;
 
 /// Writes `PREFIX LINE:BYTE: message\n` (the `check` format, also used on stderr by the
@@ -94,8 +94,8 @@ impl LineOp for ParseJson {
         }
         let mut mapped = String::new();
         let parsed = line::parse(bytes, &mut mapped);
-        json_head(out, n, bytes);
         let valid = parsed.is_ok();
+        json_head(out, n, bytes, valid);
         match parsed {
             Ok(uri) => {
                 out.push_str(",\"valid\":true,\"error\":null");
@@ -108,14 +108,16 @@ impl LineOp for ParseJson {
     }
 }
 
-/// `{"input": ..., "line": N` of every JSON object.
-fn json_head(out: &mut String, n: u64, bytes: Line<'_>) {
+/// `{"input": ..., "line": N` of every JSON object; a `valid` line's text needs no escape.
+fn json_head(out: &mut String, n: u64, bytes: Line<'_>, valid: bool) {
     out.push_str("{\"input\":");
     match bytes.as_str() {
+        Some(s) if valid => json_raw(out, s),
         Some(s) => json_str(out, s),
         None => json_str(out, &String::from_utf8_lossy(bytes.bytes)),
     }
-    let _ = write!(out, ",\"line\":{n}");
+    out.push_str(",\"line\":");
+    push_u64(out, n);
 }
 
 /// The fields of an invalid line's object.
@@ -136,13 +138,13 @@ fn json_error(out: &mut String, e: &line::LineError) {
 /// `parse --json --grammar rfc2396`: the same object, plus `"authority"` (the whole of it,
 /// server or reg_name), `"reg_name"` and `"opaque"` (RFC 2396 sections 3 and 3.2).
 fn parse_json_rfc2396(n: u64, bytes: Line<'_>, out: &mut String) -> bool {
-    json_head(out, n, bytes);
     let parsed = line::parse_rfc2396(bytes);
     let valid = parsed.is_ok();
+    json_head(out, n, bytes, valid);
     match parsed {
         Ok(uri) => {
             out.push_str(",\"valid\":true,\"error\":null,\"authority\":");
-            json_opt(out, uri.authority());
+            json_raw_opt(out, uri.authority());
             let _ = write!(
                 out,
                 ",\"reg_name\":{},\"opaque\":{}",
@@ -211,21 +213,21 @@ impl<'a> From<&UriRef<'a>> for Parts<'a> {
 
 fn json_components(out: &mut String, p: &Parts<'_>) {
     out.push_str(",\"scheme\":");
-    json_opt(out, p.scheme);
+    json_raw_opt(out, p.scheme);
     out.push_str(",\"userinfo\":");
-    json_opt(out, p.userinfo);
+    json_raw_opt(out, p.userinfo);
     out.push_str(",\"host\":");
-    json_opt(out, p.host);
+    json_raw_opt(out, p.host);
     out.push_str(",\"host_kind\":");
     out.push_str(host_kind(p.host_kind));
     out.push_str(",\"port\":");
-    json_opt(out, p.port);
+    json_raw_opt(out, p.port);
     out.push_str(",\"path\":");
-    json_str(out, p.path);
+    json_raw(out, p.path);
     out.push_str(",\"query\":");
-    json_opt(out, p.query);
+    json_raw_opt(out, p.query);
     out.push_str(",\"fragment\":");
-    json_opt(out, p.fragment);
+    json_raw_opt(out, p.fragment);
 }
 
 /// `urilex check`: `LINE:BYTE: message` for each invalid line, nothing for valid ones.
