@@ -291,35 +291,54 @@ impl fmt::Display for ToUri<'_> {
 /// every non-ASCII character as its percent-encoded UTF-8 octets, the rest as it is.
 pub(crate) struct MapToUri<W>(pub(crate) W);
 
+/// Input bytes mapped per write. The mapped text of a chunk (at most three bytes for one)
+/// fills at most `MAPPED` bytes of the buffer, whose three more bytes take the slack of the
+/// four-byte stores.
+const CHUNK: usize = 80;
+const MAPPED: usize = 256;
+const _: () = assert!(3 * CHUNK <= MAPPED && MAPPED.is_power_of_two());
+
+/// Each byte's mapping as four little-endian bytes: its text (the byte itself, or `%XX` for a
+/// byte outside ASCII) and, in the top byte, the text's length.
+const ENCODED: [u32; 256] = {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let mut t = [0u32; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = if b < 0x80 {
+            b as u32 | 1 << 24
+        } else {
+            b'%' as u32 | (HEX[b >> 4] as u32) << 8 | (HEX[b & 15] as u32) << 16 | 3 << 24
+        };
+        b += 1;
+    }
+    t
+};
+
 impl<W: fmt::Write> fmt::Write for MapToUri<W> {
     fn write_str(&mut self, s: &str) -> fmt::Result {
         if s.is_ascii() {
             return self.0.write_str(s);
         }
-        // The mapped text, ASCII bytes as they are and the others as `%XX`, gathered in a
-        // buffer written out when full and at the end: one write for a link rather than one
-        // per run (the writes, not the mapping, were most of the cost: iri_links, to_uri 2,665
-        // instructions per link with a write per run, 2,237 so; a branch-free loop over
-        // 64-byte chunks cost more, 2,526).
-        const HEX: &[u8; 16] = b"0123456789ABCDEF";
-        let mut buf = [0u8; 256];
-        let mut n = 0;
-        for &b in s.as_bytes() {
-            if n > buf.len() - 3 {
-                write_ascii(&mut self.0, &buf[..n])?;
-                n = 0;
+        // The mapped text is gathered a chunk at a time in a buffer and written once per
+        // chunk, once for most links (a write per run of characters cost iri_links' to_uri
+        // 2,665 instructions per link, parse included; a write per link 2,237). Every byte
+        // takes the same steps, a four-byte store of its mapping and an advance by the
+        // mapping's length, with no branch on the byte: 2,142 -> 1,676 per link against a
+        // branch on `is_ascii` and two lookups of hex digits.
+        let mut buf = [0u8; MAPPED + 3];
+        for chunk in s.as_bytes().chunks(CHUNK) {
+            let mut n = 0;
+            for &b in chunk {
+                let e = ENCODED[usize::from(b)];
+                // `n < MAPPED` already; the mask only lets the compiler see it.
+                let at = n & (MAPPED - 1);
+                buf[at..at + 4].copy_from_slice(&e.to_le_bytes());
+                n = at + (e >> 24) as usize;
             }
-            if b.is_ascii() {
-                buf[n] = b;
-                n += 1;
-            } else {
-                buf[n] = b'%';
-                buf[n + 1] = HEX[usize::from(b >> 4)];
-                buf[n + 2] = HEX[usize::from(b & 15)];
-                n += 3;
-            }
+            write_ascii(&mut self.0, &buf[..n.min(MAPPED)])?;
         }
-        write_ascii(&mut self.0, &buf[..n])
+        Ok(())
     }
 }
 
@@ -529,5 +548,40 @@ mod tests {
             }
         }
         assert!(taken_over > 50_000, "{taken_over}");
+    }
+
+    /// The mapping writer against the mapping written the plain way (every byte outside ASCII
+    /// as `%XX`), on strings of every length up to three chunks and over, so that a
+    /// character split between chunks and a chunk of nothing but three-byte output are met.
+    #[test]
+    fn map_to_uri_agrees_with_a_byte_by_byte_reference() {
+        use core::fmt::Write as _;
+        let pieces = ["a", "/", "%", "é", "例", "\u{10348}", "\u{E000}", "~"];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for len in 0..4 * CHUNK {
+            for _ in 0..20 {
+                let mut s = std::string::String::new();
+                while s.len() < len {
+                    s.push_str(pieces[(next() % pieces.len() as u64) as usize]);
+                }
+                let mut expected = std::string::String::new();
+                for &b in s.as_bytes() {
+                    if b.is_ascii() {
+                        expected.push(char::from(b));
+                    } else {
+                        write!(expected, "%{b:02X}").unwrap();
+                    }
+                }
+                let mut ours = std::string::String::new();
+                MapToUri(&mut ours).write_str(&s).unwrap();
+                assert_eq!(ours, expected, "{s:?}");
+            }
+        }
     }
 }
