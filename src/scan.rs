@@ -15,7 +15,7 @@
 //! already classified to find the scheme ([`FirstBlock::skip`]). An input shorter than a
 //! block is put into a zeroed one ([`zero_padded_in_registers`]): zero is a stop, at the end.
 
-use crate::tables::{rfc2396, rfc3987, uri, Grammar, BIT_HEXDIG, CLASS_BITS};
+use crate::tables::{rfc2396, rfc3987, uri, Grammar, BIT_HEXDIG, CLASS_BITS, UTF8_RUN_LEN};
 use wide::{i8x16, CmpEq, CmpLt};
 
 /// Letters, digits and `-` `.`: the bytes [`stops`] lets a run skip without a look. They are
@@ -172,14 +172,81 @@ const SLASH: u8 = 0;
 const DENSE: u8 = 1;
 const ALPHANUMERIC: u8 = 2;
 
-/// The stops of `block` for a state of class `KIND`.
+/// The stops of `block` for a state of class `KIND`, and with `WIDE` a state of
+/// [`wide_loops`], which the bytes of [`whole_characters`] do not stop.
 #[inline(always)]
-fn stops_of<const KIND: u8>(block: [u8; 16]) -> u32 {
-    match KIND {
+fn stops_of<const KIND: u8, const WIDE: bool>(block: [u8; 16]) -> u32 {
+    let stops = match KIND {
         SLASH => stops(block, true),
         DENSE => stops(block, false),
         _ => alphanumeric_stops(block),
+    };
+    if WIDE {
+        stops & !whole_characters(block)
+    } else {
+        stops
     }
+}
+
+/// Bit `k` set when byte `k` of the block is a continuation byte (0x80..=0xBF) or leads a
+/// character of two bytes from U+00C0 (0xC3..=0xDF) or of three from U+3000 to U+CFFF
+/// (0xE3..=0xEC): the letters of the Latin, Greek, Cyrillic, Hebrew and Arabic alphabets,
+/// the kana, and the CJK and Hangul blocks, all of them `ucschar` (RFC 3987 §2.2; 0xE2 leads
+/// the bidi formatting characters of §4.1, and 0xE0..=0xE2 are rarer). The input is a
+/// `str`, so a continuation byte belongs to the character whose lead came before it: in a
+/// state that loops on every character of those leads ([`wide_loops`]), a run goes on over
+/// all these bytes, and the first other byte is where a character starts. `tests` checks
+/// this for all 256 bytes.
+#[inline(always)]
+fn whole_characters(block: [u8; 16]) -> u32 {
+    let x: i8x16 = bytemuck::cast(block);
+    let characters =
+        x.cmp_lt(i8x16::splat(0xC0u8 as i8)) | in_range(x, 0xC3, 0xDF) | in_range(x, 0xE3, 0xEC);
+    characters.move_mask() as u32 & 0xffff
+}
+
+/// The leads of [`whole_characters`], as ranges, and whether `table` (one of
+/// `Grammar::UTF8_RUNS`) takes every character that starts with one of them.
+const WHOLE_LEADS_2: core::ops::RangeInclusive<usize> = 0xC3..=0xDF;
+const WHOLE_LEADS_3: core::ops::RangeInclusive<usize> = 0xE3..=0xEC;
+
+const fn takes_whole_characters(table: &[u64; UTF8_RUN_LEN]) -> bool {
+    let mut lead = *WHOLE_LEADS_2.start();
+    while lead <= *WHOLE_LEADS_2.end() {
+        if table[lead & 0x1F] != u64::MAX {
+            return false;
+        }
+        lead += 1;
+    }
+    let mut lead = *WHOLE_LEADS_3.start();
+    while lead <= *WHOLE_LEADS_3.end() {
+        let mut second = 0;
+        while second < 64 {
+            if table[32 + ((lead & 0x0F) << 6) + second] != u64::MAX {
+                return false;
+            }
+            second += 1;
+        }
+        lead += 1;
+    }
+    true
+}
+
+/// The loop bits of the accelerated states of `G` whose runs take every character of
+/// [`whole_characters`] (in RFC 3987's tables: a path, a query, a fragment, a reg-name, a
+/// userinfo): their runs classify those characters sixteen bytes at a time with the ASCII
+/// bytes, where the others step one character at a time through `Grammar::UTF8_RUNS`.
+pub(crate) const fn wide_loops<G: Grammar>() -> u8 {
+    let mut bits = 0;
+    let mut k = 0;
+    while k < 8 {
+        let t = G::UTF8_RUN_OF[k] as usize;
+        if t < G::UTF8_RUNS.len() && takes_whole_characters(&G::UTF8_RUNS[t]) {
+            bits |= 1 << k;
+        }
+        k += 1;
+    }
+    bits
 }
 
 /// Writes, in module `$module`, the run skips of grammar `$dfa` with its tables as constants:
@@ -203,6 +270,7 @@ macro_rules! run_skips {
             /// every multi-byte character of an IRI ends in such a run.
             const SEQUENCES: bool = <$dfa as Grammar>::FIRST_SEQ < <$dfa as Grammar>::FIRST_ACCEL;
             const UTF8_RUN_OF: [u8; 8] = <$dfa as Grammar>::UTF8_RUN_OF;
+            const WIDE_LOOPS: u8 = wide_loops::<$dfa>();
 
             /// Whether the state of `loop_bit` is alphanumeric.
             #[inline(always)]
@@ -239,7 +307,13 @@ macro_rules! run_skips {
                         _ => pos,
                     };
                 };
+                // (WIDE_LOOPS is 0 in the grammars without sequences, which never come here.)
+                #[allow(clippy::bad_bit_mask)]
+                let wide = WIDE_LOOPS & loop_bit != 0;
                 loop {
+                    if wide {
+                        pos = skip_wide(input, pos, loop_bit);
+                    }
                     let Some(&b0) = input.get(pos) else {
                         return pos;
                     };
@@ -259,6 +333,9 @@ macro_rules! run_skips {
                         }
                         (2, table[usize::from(b0 & 0x1F)], input[pos + 1])
                     } else if b0 < 0x80 {
+                        if wide {
+                            return pos; // a stop of skip_wide
+                        }
                         let end = skip_bytes(input, pos, loop_bit);
                         if end == pos {
                             return pos;
@@ -284,11 +361,38 @@ macro_rules! run_skips {
                 // Two copies of the loop, so that the choice is made once per run, not once
                 // per block.
                 if LOOP_BITS[b'/' as usize] & loop_bit != 0 {
-                    skip_blocks::<SLASH>(input, pos, loop_bit)
+                    skip_blocks::<SLASH, false>(input, pos, loop_bit)
                 } else if alphanumeric(loop_bit) {
-                    skip_blocks::<ALPHANUMERIC>(input, pos, loop_bit)
+                    skip_blocks::<ALPHANUMERIC, false>(input, pos, loop_bit)
                 } else {
-                    skip_blocks::<DENSE>(input, pos, loop_bit)
+                    skip_blocks::<DENSE, false>(input, pos, loop_bit)
+                }
+            }
+
+            /// [`skip_bytes`] in a state of [`WIDE_LOOPS`], which also goes on over the bytes
+            /// of [`whole_characters`]: it stops at a byte that ends the run or at a
+            /// character that the state's `UTF8_RUNS` table must judge.
+            #[inline(always)]
+            fn skip_wide(input: &[u8], pos: usize, loop_bit: u8) -> usize {
+                if input.len() < 16 {
+                    // The padding (zero) is a stop, at the end.
+                    let block = zero_padded_in_registers(input);
+                    let stops = if LOOP_BITS[b'/' as usize] & loop_bit != 0 {
+                        stops_of::<SLASH, true>(block)
+                    } else if alphanumeric(loop_bit) {
+                        stops_of::<ALPHANUMERIC, true>(block)
+                    } else {
+                        stops_of::<DENSE, true>(block)
+                    };
+                    return first_stop(input, 0, stops & (u32::MAX << pos), loop_bit)
+                        .map_or(input.len(), |at| at.min(input.len()));
+                }
+                if LOOP_BITS[b'/' as usize] & loop_bit != 0 {
+                    skip_blocks::<SLASH, true>(input, pos, loop_bit)
+                } else if alphanumeric(loop_bit) {
+                    skip_blocks::<ALPHANUMERIC, true>(input, pos, loop_bit)
+                } else {
+                    skip_blocks::<DENSE, true>(input, pos, loop_bit)
                 }
             }
 
@@ -306,18 +410,22 @@ macro_rules! run_skips {
             }
 
             #[inline(always)]
-            fn skip_blocks<const KIND: u8>(input: &[u8], mut pos: usize, loop_bit: u8) -> usize {
+            fn skip_blocks<const KIND: u8, const WIDE: bool>(
+                input: &[u8],
+                mut pos: usize,
+                loop_bit: u8,
+            ) -> usize {
                 let len = input.len();
                 loop {
                     let stops = match input.get(pos..pos + 16) {
-                        Some(block) => stops_of::<KIND>(first_16(block)),
+                        Some(block) => stops_of::<KIND, WIDE>(first_16(block)),
                         None => {
                             // Fewer than 16 bytes left: the last 16 bytes of the input, shifted
                             // so that bit 0 is byte `pos`. No bit stands for a byte past the end.
                             let Some(tail) = input.get(len.wrapping_sub(16)..) else {
                                 return len;
                             };
-                            stops_of::<KIND>(first_16(tail)) >> (pos + 16 - len)
+                            stops_of::<KIND, WIDE>(first_16(tail)) >> (pos + 16 - len)
                         }
                     };
                     if let Some(at) = first_stop(input, pos, stops, loop_bit) {
@@ -385,7 +493,9 @@ macro_rules! run_skips {
 
 /// A grammar whose runs can be skipped: the driver of src/parse.rs calls `G::skip`.
 pub(crate) trait SkipRuns {
-    /// See `uri_runs::skip`.
+    /// See `uri_runs::skip`. `input` is the bytes of a `str` and `pos` is where a character
+    /// starts: the skips of [`wide_loops`] take a continuation byte as part of a character
+    /// whose lead they have seen.
     fn skip(input: &[u8], pos: usize, loop_bit: u8) -> usize;
 }
 
@@ -614,6 +724,13 @@ mod tests {
     /// A generator of test inputs: mostly letters, so that runs are long enough to cross
     /// blocks, and one byte in four from every kind the DFA tells apart.
     fn random_bytes(seed: u64) -> impl FnMut(&mut std::vec::Vec<u8>, usize) {
+        random_input(seed, false)
+    }
+
+    /// [`random_bytes`], or with `text` valid UTF-8 (every character whole, no stray byte
+    /// outside ASCII): the bytes of a `str`, which is all a parser hands the skips, and which
+    /// the skips of [`wide_loops`] need.
+    fn random_input(seed: u64, text: bool) -> impl FnMut(&mut std::vec::Vec<u8>, usize) {
         const ALPHABET: &[u8] = b"aZ09-._~!$&'()*+,;=:@/?#[]%\"<> \\^`{|}\x00\x7f\x80\xff";
         let mut seed = seed;
         let mut next = move || {
@@ -626,7 +743,12 @@ mod tests {
         move |out, len| {
             while out.len() < len {
                 match next() % 8 {
-                    0 | 1 => out.push(ALPHABET[(next() % ALPHABET.len() as u64) as usize]),
+                    0 | 1 => {
+                        let b = ALPHABET[(next() % ALPHABET.len() as u64) as usize];
+                        if !(text && b >= 0x80) {
+                            out.push(b);
+                        }
+                    }
                     // A percent-encoded octet, which paths and queries step over.
                     2 => out.extend([
                         b'%',
@@ -636,18 +758,21 @@ mod tests {
                     // Characters outside ASCII (allowed in IRIs or not: a noncharacter, a
                     // private-use one, a bidi mark, 4 bytes), whole or cut short.
                     3 => {
-                        const CHARS: [&str; 8] = [
+                        const CHARS: [&str; 11] = [
                             "é",
                             "例",
                             "д",
+                            "ア",
+                            "한",
                             "\u{E000}",
                             "\u{FDD0}",
                             "\u{200E}",
                             "\u{10000}",
                             "\u{FFEF}",
+                            "\u{A0}",
                         ];
-                        let c = CHARS[(next() % 8) as usize].as_bytes();
-                        let keep = if next() % 4 == 0 {
+                        let c = CHARS[(next() % CHARS.len() as u64) as usize].as_bytes();
+                        let keep = if !text && next() % 4 == 0 {
                             (next() as usize % c.len()).max(1)
                         } else {
                             c.len()
@@ -657,7 +782,16 @@ mod tests {
                     _ => out.push(b'a' + (next() % 26) as u8),
                 }
             }
-            out.truncate(len);
+            if text {
+                // At a character boundary, so that the text stays whole.
+                let mut end = len;
+                while end < out.len() && out[end] & 0xC0 == 0x80 {
+                    end += 1;
+                }
+                out.truncate(end);
+            } else {
+                out.truncate(len);
+            }
         }
     }
 
@@ -817,14 +951,17 @@ mod tests {
             }
             i
         };
-        let mut fill = random_bytes(seed);
+        let mut fill = random_input(seed, true);
         let mut checked = 0;
         for round in 0..3000 {
-            let len = round % 80;
             let mut input = std::vec::Vec::new();
-            fill(&mut input, len);
+            fill(&mut input, round % 80);
+            let len = input.len();
+            // A run starts where a character does (the parser steps whole characters).
+            let starts =
+                (0..=len).filter(|&i| !matches!(input.get(i), Some(b) if b & 0xC0 == 0x80));
             for &bit in loop_bit.iter().filter(|&&b| b != 0) {
-                for from in 0..=len {
+                for from in starts.clone() {
                     let want = reference(&input, from, bit);
                     assert_eq!(G::skip(&input, from, bit), want, "{input:?} from {from}");
                     checked += 1;
@@ -832,6 +969,42 @@ mod tests {
             }
         }
         assert!(checked > 100_000, "{checked}");
+    }
+
+    /// `whole_characters` takes every continuation byte and the leads of its ranges, in
+    /// every lane, and no other byte.
+    #[test]
+    fn whole_characters_agree_on_every_byte_in_every_lane() {
+        for b in 0..=255u8 {
+            for lane in 0..16 {
+                let mut block = [b'a'; 16];
+                block[lane] = b;
+                let whole = (0x80..=0xBF).contains(&b)
+                    || WHOLE_LEADS_2.contains(&usize::from(b))
+                    || WHOLE_LEADS_3.contains(&usize::from(b));
+                let want = if whole { 1 << lane } else { 0 };
+                assert_eq!(whole_characters(block), want, "{b:#x} in lane {lane}");
+            }
+        }
+    }
+
+    /// In RFC 3987's tables the path, the query and the fragment runs take the whole
+    /// characters sixteen bytes at a time; RFC 3986's and RFC 2396's have none.
+    #[test]
+    fn wide_loops_hold_the_path_query_and_fragment_of_rfc3987() {
+        let bit = |state: usize| {
+            rfc3987::LOOP_BIT[(state - rfc3987::FIRST_ACCEL) >> rfc3987::STRIDE_SHIFT]
+        };
+        let wide = wide_loops::<rfc3987::Dfa>();
+        for state in [
+            rfc3987::STATE_PATH,
+            rfc3987::STATE_QUERY,
+            rfc3987::STATE_FRAGMENT,
+        ] {
+            assert_ne!(wide & bit(state), 0, "{state}");
+        }
+        assert_eq!(wide_loops::<uri::Dfa>(), 0);
+        assert_eq!(wide_loops::<rfc2396::Dfa>(), 0);
     }
 
     #[test]
