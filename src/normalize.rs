@@ -108,6 +108,35 @@ impl<'a> Normalized<'a> {
         self.uri
     }
 
+    /// Appends the normal form to `out`: the text `Display` writes, without the formatting
+    /// machinery between (`write!(out, "{}", n)` costs about 60 instructions more per URL).
+    /// Nothing is allocated once `out` has room for it.
+    ///
+    /// ```
+    /// use urilex::UriRef;
+    /// let mut out = String::with_capacity(64);
+    /// for s in ["HTTP://Example.COM/a/./b/../%7euser", "http://a/b"] {
+    ///     out.clear();
+    ///     let n = UriRef::parse(s)?.normalized();
+    ///     n.append_to(&mut out);
+    ///     assert_eq!(out, n.to_string());
+    /// }
+    /// assert_eq!(out, "http://a/b");
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    #[cfg(feature = "alloc")]
+    #[inline]
+    pub fn append_to(&self, out: &mut alloc::string::String) {
+        let u = self.uri;
+        let sb = SchemeRules::new(&u, self.level);
+        if already_normal(&u, sb) {
+            out.push_str(u.as_str());
+        } else {
+            // Writing to a String cannot fail.
+            let _ = write_changed(out, u, sb);
+        }
+    }
+
     /// Whether the normal form is the reference's own text.
     #[cfg(feature = "alloc")]
     pub(crate) fn is_already_normal(&self) -> bool {
@@ -199,7 +228,7 @@ impl fmt::Display for Normalized<'_> {
 /// The slow path of [`Normalized`]'s `Display`, component by component. Out of line, so that
 /// the fast path is a small function (no large stack frame to set up per call).
 #[inline(never)]
-fn write_changed(f: &mut fmt::Formatter<'_>, u: UriRef<'_>, sb: SchemeRules) -> fmt::Result {
+fn write_changed<W: fmt::Write + ?Sized>(f: &mut W, u: UriRef<'_>, sb: SchemeRules) -> fmt::Result {
     if let Some(s) = u.scheme() {
         write_lower(f, s)?;
         f.write_str(":")?;
@@ -240,7 +269,7 @@ fn write_changed(f: &mut fmt::Formatter<'_>, u: UriRef<'_>, sb: SchemeRules) -> 
 }
 
 #[inline]
-fn write_chunk(f: &mut fmt::Formatter<'_>, c: Chunk<'_>) -> fmt::Result {
+fn write_chunk<W: fmt::Write + ?Sized>(f: &mut W, c: Chunk<'_>) -> fmt::Result {
     match c {
         Chunk::Str(s) => f.write_str(s),
         Chunk::Lower(s) => write_lower(f, s),
@@ -249,7 +278,7 @@ fn write_chunk(f: &mut fmt::Formatter<'_>, c: Chunk<'_>) -> fmt::Result {
 
 /// Writes one component with its percent-encodings normalized (and lowercased for a host).
 #[inline]
-fn write_pct(f: &mut fmt::Formatter<'_>, s: &str, lower: bool) -> fmt::Result {
+fn write_pct<W: fmt::Write + ?Sized>(f: &mut W, s: &str, lower: bool) -> fmt::Result {
     if !s.as_bytes().contains(&b'%') {
         return if lower {
             write_lower(f, s)
@@ -535,7 +564,7 @@ impl SchemeRules {
 }
 
 /// Writes `s` with ASCII letters lowercased, through a small stack buffer.
-fn write_lower(f: &mut fmt::Formatter<'_>, s: &str) -> fmt::Result {
+fn write_lower<W: fmt::Write + ?Sized>(f: &mut W, s: &str) -> fmt::Result {
     if !s.bytes().any(|b| b.is_ascii_uppercase()) {
         return f.write_str(s);
     }

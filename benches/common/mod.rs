@@ -753,12 +753,15 @@ impl Resolve for Uriparse {
 
 impl Normalize for Urilex {
     const NAME: &'static str = "urilex";
-    /// `normalized()`: RFC 3986 §6.2.2 (the default level), a `Display` view written into the
-    /// buffer without an intermediate allocation.
+    /// `normalized()`: RFC 3986 §6.2.2 (the default level), a view appended to the buffer
+    /// (`append_to`, no formatting machinery) without an intermediate allocation.
     #[inline]
     fn normalize(s: &str, buf: &mut String) -> bool {
         match urilex::UriRef::parse(s) {
-            Ok(u) => write!(buf, "{}", u.normalized()).is_ok(),
+            Ok(u) => {
+                u.normalized().append_to(buf);
+                true
+            }
             Err(_) => false,
         }
     }

@@ -32,8 +32,14 @@ impl LineOp for Normalize {
         let written = if line::rfc2396() {
             line::parse_rfc2396(bytes).map(|uri| self.write(uri.normalized(), out))
         } else {
-            line::parse(bytes, &mut String::new())
-                .map(|uri| self.write(uri.normalized_with(self.level), out))
+            line::parse(bytes, &mut String::new()).map(|uri| {
+                let normal = uri.normalized_with(self.level);
+                if self.canon.is_active() {
+                    self.write(normal, out);
+                } else {
+                    normal.append_to(out); // no formatting machinery on the common path
+                }
+            })
         };
         out.push('\n');
         match written {

@@ -126,9 +126,8 @@ fn normalize_batch<'py>(
     let mut text = String::new();
     map_strings(py, input, move |s, out| match UriRef::parse(s) {
         Ok(u) => {
-            use std::fmt::Write;
             text.clear();
-            let _ = write!(text, "{}", u.normalized());
+            u.normalized().append_to(&mut text);
             out.extend_from_slice(text.as_bytes());
             true
         }
