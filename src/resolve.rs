@@ -524,19 +524,21 @@ impl<'a> Base<'a> {
     /// references take the general path).
     #[inline(always)]
     fn prepare(uri: UriRef<'a>, plan_cuts: bool) -> Result<Self, ResolveError> {
-        if uri.scheme().is_none() {
+        // The boundaries straight from the parser's layout (through the accessors, each
+        // slice and its offset were found again: 28.6 more instructions per base).
+        let l = uri.layout();
+        if l.scheme_end == 0 {
             return Err(ResolveError::BaseWithoutScheme);
         }
-        let path = uri.path();
+        let text = uri.as_str();
+        let to = |end: usize| text.get(..end).unwrap_or_default();
+        let (path_start, path_end) = (l.path_start as usize, l.path_end as usize);
+        let path = text.get(path_start..path_end).unwrap_or_default();
         let head = if uri.has_authority() && path.is_empty() {
             "/"
         } else {
             rfind_slash(path).and_then(|i| path.get(..=i)).unwrap_or("")
         };
-        let text = uri.as_str();
-        let to = |end: usize| text.get(..end).unwrap_or_default();
-        let path_start = offset(path, text);
-        let path_end = path_start + path.len();
         let head_dots = has_dot_segment(head);
         let head_end = (head.len() <= path.len()).then_some(path_start + head.len());
         let merge = match (head_end, head_dots) {
@@ -555,10 +557,10 @@ impl<'a> Base<'a> {
             head_dots,
             merge,
             cut_lengths,
-            through_scheme: to(uri.scheme().map_or(0, |s| s.len() + 1)),
+            through_scheme: to(l.scheme_end as usize + 1),
             before_path: to(path_start),
             through_path: to(path_end),
-            through_query: to(uri.query().map_or(path_end, |q| offset(q, text) + q.len())),
+            through_query: to(l.query_end as usize),
         })
     }
 

@@ -104,6 +104,12 @@ impl<'a> UriRef<'a> {
         }
     }
 
+    /// The component boundaries found by the parser.
+    #[inline]
+    pub(crate) fn layout(&self) -> Layout {
+        self.layout
+    }
+
     /// The whole input.
     #[inline]
     pub fn as_str(&self) -> &'a str {
