@@ -29,6 +29,7 @@ macro_rules! parse_bench {
         #[bench::apache_referers(args = ("apache_referers"), setup = setup_lines)]
         #[bench::apache_request_targets(args = ("apache_request_targets"), setup = setup_lines)]
         #[bench::wpt_urltestdata_inputs(args = ("wpt_urltestdata_inputs"), setup = setup_lines)]
+        #[bench::query_forms(args = ("query_forms"), setup = setup_lines)]
         fn $fname(lines: Vec<&'static str>) -> usize {
             let n = $run::<$p>(&lines);
             // Freeing the input is not part of the operation measured.

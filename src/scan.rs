@@ -9,7 +9,9 @@
 //! bytes, one by one, with the state's loop bit from the tables: a `/` in a path, a `:` in
 //! userinfo keep the state, a `?` ends a path. A percent-encoded octet `%HH` does not end a
 //! run in a path, a query or a fragment ([`PCT_LOOPS`]): the DFA would come back to the same
-//! state three bytes later.
+//! state three bytes later. A query or a fragment of form data (`q=a+b&utm_source=x`), where
+//! such bytes stand every few bytes, goes on by the compares of its whole [`Printable`] set
+//! (read off the tables) once a block of it has had two stops or more.
 //!
 //! The host's run in `scheme://host` goes on from the first block, which the parser has
 //! already classified to find the scheme ([`FirstBlock::skip`]). An input shorter than a
@@ -166,19 +168,137 @@ fn in_range(v: i8x16, lo: u8, hi: u8) -> i8x16 {
     (v + shift).cmp_lt(limit)
 }
 
-/// The three ways a block is classified: for a state that loops on '/' and the dense bytes,
-/// on the dense bytes, or on letters and digits alone.
+/// The ways a block is classified: for a state that loops on '/' and the dense bytes, on the
+/// dense bytes, on letters and digits alone, or on a [`Printable`] set (and valid `%HH`);
+/// `QUERY` is `SLASH` for a state of a [`Printable`] set, which its runs switch to after a
+/// block with two stops or more (see `skip_query`).
 const SLASH: u8 = 0;
 const DENSE: u8 = 1;
 const ALPHANUMERIC: u8 = 2;
+const PRINTABLE: u8 = 3;
+const QUERY: u8 = 4;
 
-/// The stops of `block` for a state of class `KIND`, and with `WIDE` a state of
+/// The most gaps a [`Printable`] set may have (each costs two or three vector operations per
+/// block).
+const MAX_GAPS: usize = 8;
+
+/// A set of printable ASCII bytes (0x21..=0x7E) that a few range compares classify exactly:
+/// the bytes that every path, query and fragment state of a grammar loops on (in RFC 3986,
+/// `pchar` and `/`), read off the tables by [`printable`]. Their runs are where form data is
+/// (`q=a+b&utm_source=x&id=%5B1%5D`): a byte outside the dense set every few bytes, each of
+/// which [`stops`] would hand to the scalar check, with a branch the CPU cannot predict
+/// (issue 18 measured 1.1 ns per byte). [`printable_stops`] classifies those bytes, and the
+/// percent-encoded octets, sixteen at a time instead.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Printable {
+    /// The loop bits of the states whose runs it serves (0: none).
+    pub(crate) states: u8,
+    /// The printable bytes outside the set, as ranges in ascending order; `gaps[..count]`.
+    gaps: [(u8, u8); MAX_GAPS],
+    count: usize,
+}
+
+/// The [`Printable`] set of `G`: the printable bytes that every state of [`pct_loops`] loops
+/// on, if that is all the ASCII they loop on together and it has at most [`MAX_GAPS`] gaps;
+/// else a set that serves no state.
+pub(crate) const fn printable<G: Grammar>() -> Printable {
+    const NONE: Printable = Printable {
+        states: 0,
+        gaps: [(0, 0); MAX_GAPS],
+        count: 0,
+    };
+    let mut states = 0;
+    let mut k = 0;
+    while k < G::LOOP_BIT.len() {
+        if G::LOOP_BITS[b'?' as usize] & G::LOOP_BIT[k] & G::PCT_LOOPS != 0 {
+            states |= G::LOOP_BIT[k];
+        }
+        k += 1;
+    }
+    let mut inside = [true; 128];
+    let mut k = 0;
+    while k < G::LOOP_BIT.len() {
+        let bit = G::LOOP_BIT[k];
+        if bit & states != 0 {
+            let mut b = 0;
+            while b < 128 {
+                inside[b] &= G::LOOP_BITS[b] & bit != 0;
+                b += 1;
+            }
+        }
+        k += 1;
+    }
+    let mut set = Printable { states, ..NONE };
+    let mut b = 0;
+    while b < 128 {
+        let printable = b >= 0x21 && b <= 0x7E;
+        if inside[b] && !printable {
+            return NONE; // a control, a space or DEL in the set: not classified this way
+        }
+        if printable && !inside[b] {
+            if set.count > 0 && set.gaps[set.count - 1].1 as usize + 1 == b {
+                set.gaps[set.count - 1].1 = b as u8;
+            } else if set.count == MAX_GAPS {
+                return NONE;
+            } else {
+                set.gaps[set.count] = (b as u8, b as u8);
+                set.count += 1;
+            }
+        }
+        b += 1;
+    }
+    if states == 0 {
+        NONE
+    } else {
+        set
+    }
+}
+
+/// Bit `k` set when byte `k` of the block is neither in `set` nor starts a percent-encoded
+/// octet (`%` and two hex digits, which are in the set) within the block: a `%` in the last
+/// two lanes is a stop, for the scalar check to judge. `tests` checks this for all 256 bytes
+/// in every lane.
+#[inline(always)]
+fn printable_stops(block: [u8; 16], set: &Printable) -> u32 {
+    let (inside, hex, pct) = printable_masks(block, set);
+    !(inside | pct & hex >> 1 & hex >> 2) & 0xffff
+}
+
+/// The bytes of `block` in `set`, its hex digits and its '%' (bit `k` for byte `k`).
+#[inline(always)]
+fn printable_masks(block: [u8; 16], set: &Printable) -> (u32, u32, u32) {
+    let x: i8x16 = bytemuck::cast(block);
+    let mut gaps = i8x16::splat(0);
+    let mut i = 0;
+    // `set` is a constant: the loop unrolls into its gaps' compares.
+    while i < set.count && i < MAX_GAPS {
+        let (lo, hi) = set.gaps[i];
+        gaps |= if lo == hi {
+            x.cmp_eq(i8x16::splat(lo as i8))
+        } else {
+            in_range(x, lo, hi)
+        };
+        i += 1;
+    }
+    let inside = in_range(x, 0x21, 0x7E) & !gaps;
+    let hex = in_range(x, b'0', b'9') | in_range(x | i8x16::splat(0x20), b'a', b'f');
+    let pct = x.cmp_eq(i8x16::splat(b'%' as i8));
+    (
+        inside.move_mask() as u32 & 0xffff,
+        hex.move_mask() as u32 & 0xffff,
+        pct.move_mask() as u32 & 0xffff,
+    )
+}
+
+/// The stops of `block` for a state of class `KIND` (`set`: its [`Printable`] set), and with
+/// `WIDE` a state of
 /// [`wide_loops`], which the bytes of [`whole_characters`] do not stop.
 #[inline(always)]
-fn stops_of<const KIND: u8, const WIDE: bool>(block: [u8; 16]) -> u32 {
+fn stops_of<const KIND: u8, const WIDE: bool>(block: [u8; 16], set: &Printable) -> u32 {
     let stops = match KIND {
-        SLASH => stops(block, true),
+        SLASH | QUERY => stops(block, true),
         DENSE => stops(block, false),
+        PRINTABLE => printable_stops(block, set),
         _ => alphanumeric_stops(block),
     };
     if WIDE {
@@ -271,6 +391,7 @@ macro_rules! run_skips {
             const SEQUENCES: bool = <$dfa as Grammar>::FIRST_SEQ < <$dfa as Grammar>::FIRST_ACCEL;
             const UTF8_RUN_OF: [u8; 8] = <$dfa as Grammar>::UTF8_RUN_OF;
             const WIDE_LOOPS: u8 = wide_loops::<$dfa>();
+            const SET: Printable = printable::<$dfa>();
 
             /// Whether the state of `loop_bit` is alphanumeric.
             #[inline(always)]
@@ -360,7 +481,9 @@ macro_rules! run_skips {
                 }
                 // Two copies of the loop, so that the choice is made once per run, not once
                 // per block.
-                if LOOP_BITS[b'/' as usize] & loop_bit != 0 {
+                if SET.states & loop_bit != 0 {
+                    skip_query::<false>(input, pos, loop_bit)
+                } else if LOOP_BITS[b'/' as usize] & loop_bit != 0 {
                     skip_blocks::<SLASH, false>(input, pos, loop_bit)
                 } else if alphanumeric(loop_bit) {
                     skip_blocks::<ALPHANUMERIC, false>(input, pos, loop_bit)
@@ -378,16 +501,18 @@ macro_rules! run_skips {
                     // The padding (zero) is a stop, at the end.
                     let block = zero_padded_in_registers(input);
                     let stops = if LOOP_BITS[b'/' as usize] & loop_bit != 0 {
-                        stops_of::<SLASH, true>(block)
+                        stops_of::<SLASH, true>(block, &SET)
                     } else if alphanumeric(loop_bit) {
-                        stops_of::<ALPHANUMERIC, true>(block)
+                        stops_of::<ALPHANUMERIC, true>(block, &SET)
                     } else {
-                        stops_of::<DENSE, true>(block)
+                        stops_of::<DENSE, true>(block, &SET)
                     };
                     return first_stop(input, 0, stops & (u32::MAX << pos), loop_bit)
                         .map_or(input.len(), |at| at.min(input.len()));
                 }
-                if LOOP_BITS[b'/' as usize] & loop_bit != 0 {
+                if SET.states & loop_bit != 0 {
+                    skip_query::<true>(input, pos, loop_bit)
+                } else if LOOP_BITS[b'/' as usize] & loop_bit != 0 {
                     skip_blocks::<SLASH, true>(input, pos, loop_bit)
                 } else if alphanumeric(loop_bit) {
                     skip_blocks::<ALPHANUMERIC, true>(input, pos, loop_bit)
@@ -418,14 +543,14 @@ macro_rules! run_skips {
                 let len = input.len();
                 loop {
                     let stops = match input.get(pos..pos + 16) {
-                        Some(block) => stops_of::<KIND, WIDE>(first_16(block)),
+                        Some(block) => stops_of::<KIND, WIDE>(first_16(block), &SET),
                         None => {
                             // Fewer than 16 bytes left: the last 16 bytes of the input, shifted
                             // so that bit 0 is byte `pos`. No bit stands for a byte past the end.
                             let Some(tail) = input.get(len.wrapping_sub(16)..) else {
                                 return len;
                             };
-                            stops_of::<KIND, WIDE>(first_16(tail)) >> (pos + 16 - len)
+                            stops_of::<KIND, WIDE>(first_16(tail), &SET) >> (pos + 16 - len)
                         }
                     };
                     if let Some(at) = first_stop(input, pos, stops, loop_bit) {
@@ -435,7 +560,29 @@ macro_rules! run_skips {
                     if pos >= len {
                         return len;
                     }
+                    if KIND == QUERY && stops & stops.wrapping_sub(1) != 0 {
+                        return skip_printable::<WIDE>(input, pos, loop_bit);
+                    }
                 }
+            }
+
+            /// The run of a query or a fragment (a state of the [`Printable`] set). Those
+            /// of form data (`q=a+b&utm_source=x&id=%5B1%5D`) have a byte outside the dense
+            /// set every few bytes, which [`stops`] would hand one by one to [`first_stop`],
+            /// with a branch the CPU cannot predict; other queries (`v=1`, `id=4f3a...`)
+            /// have few. So the run starts with [`stops`] and goes on by the set's compares
+            /// ([`skip_printable`]) after a block that it went through with two stops or more.
+            #[inline(always)]
+            fn skip_query<const WIDE: bool>(input: &[u8], pos: usize, loop_bit: u8) -> usize {
+                skip_blocks::<QUERY, WIDE>(input, pos, loop_bit)
+            }
+
+            /// [`skip_blocks`] by the [`Printable`] set. Out of line: in the DFA's loop,
+            /// whose runs are of any state, the inlined compares were done on the blocks of
+            /// the other states too.
+            #[inline(never)]
+            fn skip_printable<const WIDE: bool>(input: &[u8], pos: usize, loop_bit: u8) -> usize {
+                skip_blocks::<PRINTABLE, WIDE>(input, pos, loop_bit)
             }
 
             /// The first byte of the block whose [`stops`] are `stops` (bit k for byte
@@ -1005,6 +1152,92 @@ mod tests {
         }
         assert_eq!(wide_loops::<uri::Dfa>(), 0);
         assert_eq!(wide_loops::<rfc2396::Dfa>(), 0);
+    }
+
+    /// The bytes of a [`Printable`] set, from its gaps.
+    fn members(set: &Printable) -> std::vec::Vec<u8> {
+        let gaps = &set.gaps[..set.count];
+        (0x21..=0x7E)
+            .filter(|b| !gaps.iter().any(|&(lo, hi)| (lo..=hi).contains(b)))
+            .collect()
+    }
+
+    /// The printable sets: RFC 3986's is its query and fragment (§3.4, §3.5: `pchar` / "/" /
+    /// "?"), RFC 3987's the same in ASCII, RFC 2396's its `uric` (§2) with RFC 2732's "[" and
+    /// "]"; each serves the states that loop on '?' and step over "%HH", and each of those
+    /// loops on every byte of it.
+    #[test]
+    fn printable_sets_are_the_query_and_fragment_characters() {
+        let rfc3986: std::vec::Vec<u8> = (0x21..=0x7E)
+            .filter(|b| !b"\"#%<>[\\]^`{|}".contains(b))
+            .collect();
+        let rfc2396: std::vec::Vec<u8> = (0x21..=0x7E)
+            .filter(|b| !b"\"#%<>\\^`{|}".contains(b))
+            .collect();
+        fn check<G: Grammar>(set: &Printable, want: &[u8]) -> usize {
+            assert_eq!(members(set), want);
+            let mut served = 0;
+            for &bit in G::LOOP_BIT.iter() {
+                let question = G::LOOP_BITS[b'?' as usize] & bit != 0;
+                let pct = G::PCT_LOOPS & bit != 0;
+                assert_eq!(
+                    set.states & bit != 0,
+                    bit != 0 && question && pct,
+                    "bit {bit}"
+                );
+                if set.states & bit != 0 {
+                    served += 1;
+                    for &b in want {
+                        assert!(G::LOOP_BITS[b as usize] & bit != 0, "{b} bit {bit}");
+                    }
+                }
+            }
+            served
+        }
+        // The query and the fragment; in RFC 2396 also an opaque part (§3: `opaque_part`).
+        assert_eq!(check::<uri::Dfa>(&printable::<uri::Dfa>(), &rfc3986), 2);
+        assert_eq!(
+            check::<rfc3987::Dfa>(&printable::<rfc3987::Dfa>(), &rfc3986),
+            2
+        );
+        assert_eq!(
+            check::<rfc2396::Dfa>(&printable::<rfc2396::Dfa>(), &rfc2396),
+            3
+        );
+    }
+
+    /// `printable_stops` on every byte in every lane, of each grammar's set: a stop exactly
+    /// outside the set, but for a '%' with two hex digits after it in the block.
+    #[test]
+    fn printable_stops_agree_on_every_byte_in_every_lane() {
+        for set in [
+            printable::<uri::Dfa>(),
+            printable::<rfc2396::Dfa>(),
+            printable::<rfc3987::Dfa>(),
+        ] {
+            let inside = members(&set);
+            for b in 0..=255u8 {
+                for lane in 0..16 {
+                    // 'a' is a hex digit, 'g' is not.
+                    for filler in [b'a', b'g'] {
+                        let mut block = [filler; 16];
+                        block[lane] = b;
+                        let escaped = b == b'%' && filler == b'a' && lane < 14;
+                        let want = if inside.contains(&b) || escaped {
+                            0
+                        } else {
+                            1 << lane
+                        };
+                        assert_eq!(printable_stops(block, &set), want, "{b} in lane {lane}");
+                    }
+                }
+            }
+            // A '%' with one hex digit after it, then a stop.
+            let mut block = [b'a'; 16];
+            block[3] = b'%';
+            block[5] = b' ';
+            assert_eq!(printable_stops(block, &set), 1 << 3 | 1 << 5);
+        }
     }
 
     #[test]
