@@ -86,6 +86,21 @@ macro_rules! resolve_bench {
     };
 }
 
+macro_rules! resolve_per_pair_bench {
+    ($fname:ident, $p:ident) => {
+        #[library_benchmark]
+        #[bench::commoncrawl_relative_10k(args = ("commoncrawl_relative_10k"), setup = pairs)]
+        #[bench::rfc3986_5_4(args = ("rfc3986_5_4"), setup = pairs)]
+        fn $fname(pairs: Vec<(&'static str, &'static str)>) -> usize {
+            let mut buf = String::with_capacity(4096);
+            let n = run_resolve_per_pair::<$p>(&pairs, &mut buf);
+            std::mem::forget(pairs);
+            std::mem::forget(buf);
+            black_box(n)
+        }
+    };
+}
+
 // Function names are `<op>_<peer>`; scripts/bench_report.py maps them back to crate names.
 parse_bench!(parse_urilex, run_parse, Urilex);
 parse_bench!(parse_fluent_uri, run_parse, FluentUri);
@@ -116,6 +131,20 @@ resolve_bench!(resolve_iri_string, setup_resolve_iri_string, IriString);
 resolve_bench!(resolve_url, setup_resolve_url, Url);
 resolve_bench!(resolve_ada_url, setup_resolve_ada_url, Ada);
 resolve_bench!(resolve_uriparse, setup_resolve_uriparse, Uriparse);
+resolve_bench!(
+    resolve_urilex_general,
+    setup_resolve_urilex_general,
+    UrilexGeneral
+);
+
+resolve_per_pair_bench!(resolve_per_pair_urilex, Urilex);
+resolve_per_pair_bench!(resolve_per_pair_urilex_general, UrilexGeneral);
+resolve_per_pair_bench!(resolve_per_pair_fluent_uri, FluentUri);
+resolve_per_pair_bench!(resolve_per_pair_oxiri, Oxiri);
+resolve_per_pair_bench!(resolve_per_pair_iri_string, IriString);
+resolve_per_pair_bench!(resolve_per_pair_url, Url);
+resolve_per_pair_bench!(resolve_per_pair_ada_url, Ada);
+resolve_per_pair_bench!(resolve_per_pair_uriparse, Uriparse);
 
 normalize_bench!(normalize_urilex, Urilex);
 normalize_bench!(normalize_fluent_uri, FluentUri);
@@ -140,7 +169,14 @@ library_benchmark_group!(
 library_benchmark_group!(
     name = resolve;
     benchmarks = resolve_urilex, resolve_fluent_uri, resolve_oxiri, resolve_iri_string, resolve_url,
-        resolve_ada_url, resolve_uriparse
+        resolve_ada_url, resolve_uriparse, resolve_urilex_general
+);
+
+library_benchmark_group!(
+    name = resolve_per_pair;
+    benchmarks = resolve_per_pair_urilex, resolve_per_pair_urilex_general,
+        resolve_per_pair_fluent_uri, resolve_per_pair_oxiri, resolve_per_pair_iri_string,
+        resolve_per_pair_url, resolve_per_pair_ada_url, resolve_per_pair_uriparse
 );
 
 library_benchmark_group!(
@@ -152,5 +188,5 @@ library_benchmark_group!(
 main!(
     // Only instruction counts are reported; the cache simulation would triple the run time.
     config = LibraryBenchmarkConfig::default().tool(Callgrind::with_args(["--cache-sim=no"]));
-    library_benchmark_groups = parse, host_path, resolve, normalize
+    library_benchmark_groups = parse, host_path, resolve, resolve_per_pair, normalize
 );

@@ -79,6 +79,21 @@ fn main() -> ExitCode {
             }
             for_each_resolver!(one);
         }
+        "resolve_per_pair" if peer != "urilex" => {
+            let pairs = pairs(corpus);
+            macro_rules! one {
+                ($p:ident) => {
+                    if peer == <$p as Resolve>::NAME {
+                        let mut n = 0;
+                        for _ in 0..passes {
+                            n = run_resolve_per_pair::<$p>(black_box(&pairs), &mut buf);
+                        }
+                        accepted = Some((n, pairs.len()));
+                    }
+                };
+            }
+            for_each_resolver!(one);
+        }
         // urilex alone: the cost of preparing a base (`base_new` less `parse_base`), and of
         // resolving with the base parsed and prepared per pair (text in, text out).
         "parse_base" | "base_new" | "resolve_per_pair" | "resolve_general" if peer == "urilex" => {

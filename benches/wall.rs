@@ -88,6 +88,26 @@ fn resolve(c: &mut Criterion) {
     g.finish();
 }
 
+/// Resolution with the base parsed (and, for urilex, prepared) per pair.
+fn resolve_per_pair(c: &mut Criterion) {
+    let mut g = c.benchmark_group("resolve_per_pair");
+    g.sampling_mode(SamplingMode::Flat);
+    for set in PAIR_SETS {
+        let pairs = pairs(set);
+        g.throughput(Throughput::Bytes(bytes_of_pairs(&pairs)));
+        let mut buf = String::with_capacity(4096);
+        macro_rules! bench {
+            ($p:ident) => {
+                g.bench_function(BenchmarkId::new(<$p as Resolve>::NAME, set), |b| {
+                    b.iter(|| run_resolve_per_pair::<$p>(&pairs, &mut buf))
+                });
+            };
+        }
+        for_each_resolver!(bench);
+    }
+    g.finish();
+}
+
 fn normalize(c: &mut Criterion) {
     let mut g = c.benchmark_group("normalize");
     g.sampling_mode(SamplingMode::Flat);
@@ -168,6 +188,13 @@ fn accepted_counts() -> String {
                     <$p as Resolve>::NAME,
                     pairs.len()
                 );
+                let n = run_resolve_per_pair::<$p>(&pairs, &mut buf);
+                let _ = writeln!(
+                    out,
+                    "resolve_per_pair\t{set}\t{}\t{n}\t{}\t{bytes}",
+                    <$p as Resolve>::NAME,
+                    pairs.len()
+                );
             };
         }
         for_each_resolver!(count);
@@ -178,7 +205,7 @@ fn accepted_counts() -> String {
 criterion_group! {
     name = benches;
     config = config();
-    targets = parse, host_path, resolve, normalize
+    targets = parse, host_path, resolve, resolve_per_pair, normalize
 }
 
 fn main() {

@@ -248,6 +248,27 @@ pub fn run_resolve<R: Resolve>(prepared: &Prepared<R>, buf: &mut String) -> usiz
     accepted
 }
 
+/// Resolve every pair with its base parsed (and prepared) per pair, text in and text out, as
+/// the CLI's `base<TAB>reference` lines and most callers do (issue 18); returns the accepted
+/// count.
+#[inline(never)]
+pub fn run_resolve_per_pair<R: Resolve>(
+    pairs: &[(&'static str, &'static str)],
+    buf: &mut String,
+) -> usize {
+    let mut accepted = 0;
+    for (b, r) in pairs {
+        if let Some(base) = R::base(black_box(b)) {
+            buf.clear();
+            if R::resolve(&base, black_box(r), buf) {
+                accepted += 1;
+            }
+            black_box(buf.as_str());
+        }
+    }
+    accepted
+}
+
 /// Normalize every line into one reused buffer; returns the accepted count.
 #[inline(never)]
 pub fn run_normalize<N: Normalize>(lines: &[&str], buf: &mut String) -> usize {
@@ -644,6 +665,29 @@ impl Resolve for Urilex {
     }
 }
 
+/// urilex through its general API: the base parsed (no `Base`), the reference parsed,
+/// `UriRef::resolve`, the target appended to the buffer (`append_to`; `to_string` would
+/// allocate a `String` per pair).
+pub struct UrilexGeneral;
+
+impl Resolve for UrilexGeneral {
+    const NAME: &'static str = "urilex-general";
+    type Base = urilex::UriRef<'static>;
+    fn base(s: &'static str) -> Option<Self::Base> {
+        urilex::UriRef::parse_uri(s).ok()
+    }
+    #[inline]
+    fn resolve(base: &Self::Base, reference: &str, buf: &mut String) -> bool {
+        match urilex::UriRef::parse(reference).map(|r| r.resolve(base)) {
+            Ok(Ok(t)) => {
+                t.append_to(buf);
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
 impl Resolve for FluentUri {
     const NAME: &'static str = "fluent-uri";
     type Base = fluent_uri::Uri<&'static str>;
@@ -873,6 +917,7 @@ macro_rules! for_each_parser {
 macro_rules! for_each_resolver {
     ($m:ident) => {
         $m!(Urilex);
+        $m!(UrilexGeneral);
         $m!(FluentUri);
         $m!(Oxiri);
         $m!(IriString);
