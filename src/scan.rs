@@ -183,8 +183,8 @@ const QUERY: u8 = 4;
 const MAX_GAPS: usize = 8;
 
 /// A set of printable ASCII bytes (0x21..=0x7E) that a few range compares classify exactly:
-/// the bytes that every path, query and fragment state of a grammar loops on (in RFC 3986,
-/// `pchar` and `/`), read off the tables by [`printable`]. Their runs are where form data is
+/// the bytes that every query and fragment state of a grammar loops on (in RFC 3986, `pchar`,
+/// `/` and `?`), read off the tables by [`printable`]. Their runs are where form data is
 /// (`q=a+b&utm_source=x&id=%5B1%5D`): a byte outside the dense set every few bytes, each of
 /// which [`stops`] would hand to the scalar check, with a branch the CPU cannot predict
 /// (issue 18 measured 1.1 ns per byte). [`printable_stops`] classifies those bytes, and the
@@ -198,9 +198,9 @@ pub(crate) struct Printable {
     count: usize,
 }
 
-/// The [`Printable`] set of `G`: the printable bytes that every state of [`pct_loops`] loops
-/// on, if that is all the ASCII they loop on together and it has at most [`MAX_GAPS`] gaps;
-/// else a set that serves no state.
+/// The [`Printable`] set of `G`: the printable bytes that every state of [`pct_loops`] that
+/// loops on '?' (a query, a fragment) loops on, if that is all the ASCII they loop on together
+/// and it has at most [`MAX_GAPS`] gaps; else a set that serves no state.
 pub(crate) const fn printable<G: Grammar>() -> Printable {
     const NONE: Printable = Printable {
         states: 0,
