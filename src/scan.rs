@@ -409,7 +409,7 @@ macro_rules! run_skips {
                 if SEQUENCES {
                     return skip_characters(input, pos, loop_bit);
                 }
-                skip_bytes(input, pos, loop_bit)
+                skip_bytes::<true>(input, pos, loop_bit)
             }
 
             /// [`skip`] in a grammar with byte sequences (RFC 3987's): the run goes on
@@ -424,7 +424,7 @@ macro_rules! run_skips {
                     .and_then(|&t| <$dfa as Grammar>::UTF8_RUNS.get(usize::from(t)));
                 let Some(table) = table else {
                     return match input.get(pos) {
-                        Some(b) if b.is_ascii() => skip_bytes(input, pos, loop_bit),
+                        Some(b) if b.is_ascii() => skip_bytes::<true>(input, pos, loop_bit),
                         _ => pos,
                     };
                 };
@@ -457,7 +457,7 @@ macro_rules! run_skips {
                         if wide {
                             return pos; // a stop of skip_wide
                         }
-                        let end = skip_bytes(input, pos, loop_bit);
+                        let end = skip_bytes::<true>(input, pos, loop_bit);
                         if end == pos {
                             return pos;
                         }
@@ -473,15 +473,16 @@ macro_rules! run_skips {
                 }
             }
 
-            /// [`skip`] over the bytes that keep the state in itself (ASCII ones).
+            /// [`skip`] over the bytes that keep the state in itself (ASCII ones); with
+            /// `FORM`, the runs of a query or a fragment take [`skip_query`]'s form-data mode.
             #[inline(always)]
-            fn skip_bytes(input: &[u8], pos: usize, loop_bit: u8) -> usize {
+            fn skip_bytes<const FORM: bool>(input: &[u8], pos: usize, loop_bit: u8) -> usize {
                 if input.len() < 16 {
                     return skip_short(input, pos, loop_bit);
                 }
                 // Two copies of the loop, so that the choice is made once per run, not once
                 // per block.
-                if SET.states & loop_bit != 0 {
+                if FORM && SET.states & loop_bit != 0 {
                     skip_query::<false>(input, pos, loop_bit)
                 } else if LOOP_BITS[b'/' as usize] & loop_bit != 0 {
                     skip_blocks::<SLASH, false>(input, pos, loop_bit)
@@ -531,7 +532,7 @@ macro_rules! run_skips {
                     return first_stop(input, 0, stops, loop_bit)
                         .map_or(input.len(), |at| at.min(input.len()));
                 }
-                head_skip(Head::of_block(block), input, pos, loop_bit)
+                head_skip::<true>(Head::of_block(block), input, pos, loop_bit)
             }
 
             #[inline(always)]
@@ -611,9 +612,14 @@ macro_rules! run_skips {
 
             /// [`skip`] from `pos`, with `head`'s stops for the bytes that it holds.
             #[inline(always)]
-            pub(crate) fn head_skip(head: Head, input: &[u8], pos: usize, loop_bit: u8) -> usize {
+            pub(crate) fn head_skip<const FORM: bool>(
+                head: Head,
+                input: &[u8],
+                pos: usize,
+                loop_bit: u8,
+            ) -> usize {
                 if pos >= 16 {
-                    return skip_bytes(input, pos, loop_bit);
+                    return skip_bytes::<FORM>(input, pos, loop_bit);
                 }
                 let stops = if LOOP_BITS[b'/' as usize] & loop_bit != 0 {
                     head.stops
@@ -624,7 +630,7 @@ macro_rules! run_skips {
                     // A stop in the padding is the end of the input.
                     Some(at) => at.min(input.len()),
                     None if input.len() <= 16 => input.len(),
-                    None => skip_bytes(input, 16, loop_bit),
+                    None => skip_bytes::<FORM>(input, 16, loop_bit),
                 }
             }
 
@@ -742,11 +748,14 @@ impl Head {
         }
     }
 
-    /// [`skip`] from `pos`, with the head's stops for the bytes that it holds.
+    /// [`skip`] from `pos`, with the head's stops for the bytes that it holds. Without the
+    /// form-data mode of queries: the links that `Base::resolve_str_into` parses this way
+    /// seldom carry form data, and the mode's code cost the prepared resolve 5.5 instructions
+    /// per pair (Common Crawl pairs; 250.7 without it).
     #[cfg(feature = "alloc")] // for `Base::resolve_str_into` alone
     #[inline(always)]
     pub(crate) fn skip(self, input: &[u8], pos: usize, loop_bit: u8) -> usize {
-        uri_runs::head_skip(self, input, pos, loop_bit)
+        uri_runs::head_skip::<false>(self, input, pos, loop_bit)
     }
 }
 
