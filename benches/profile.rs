@@ -17,7 +17,7 @@ fn main() -> ExitCode {
         .filter(|a| a != "--bench")
         .collect();
     if args.len() < 3 {
-        eprintln!("usage: profile <parse|host_path|resolve|normalize|iri_parse|iri_to_uri|parse_base|base_new|resolve_per_pair|resolve_general> <peer> <corpus> [passes]");
+        eprintln!("usage: profile <parse|host_path|resolve|normalize|iri_parse|iri_to_uri|resolve_per_pair|parse_base|base_new> <peer> <corpus> [passes]");
         return ExitCode::from(2);
     }
     let (op, peer, corpus) = (args[0].as_str(), args[1].as_str(), args[2].as_str());
@@ -63,7 +63,7 @@ fn main() -> ExitCode {
             }
             for_each_iri_peer!(one);
         }
-        "resolve" => {
+        "resolve" | "resolve_per_pair" => {
             let pairs = pairs(corpus);
             macro_rules! one {
                 ($p:ident) => {
@@ -71,7 +71,11 @@ fn main() -> ExitCode {
                         let prepared = prepare::<$p>(&pairs);
                         let mut n = 0;
                         for _ in 0..passes {
-                            n = run_resolve::<$p>(black_box(&prepared), &mut buf);
+                            n = if op == "resolve" {
+                                run_resolve::<$p>(black_box(&prepared), &mut buf)
+                            } else {
+                                run_resolve_per_pair::<$p>(black_box(&pairs), &mut buf)
+                            };
                         }
                         accepted = Some((n, pairs.len()));
                     }
@@ -79,28 +83,12 @@ fn main() -> ExitCode {
             }
             for_each_resolver!(one);
         }
-        "resolve_per_pair" if peer != "urilex" => {
-            let pairs = pairs(corpus);
-            macro_rules! one {
-                ($p:ident) => {
-                    if peer == <$p as Resolve>::NAME {
-                        let mut n = 0;
-                        for _ in 0..passes {
-                            n = run_resolve_per_pair::<$p>(black_box(&pairs), &mut buf);
-                        }
-                        accepted = Some((n, pairs.len()));
-                    }
-                };
-            }
-            for_each_resolver!(one);
-        }
-        // urilex alone: the cost of preparing a base (`base_new` less `parse_base`), and of
-        // resolving with the base parsed and prepared per pair (text in, text out).
-        "parse_base" | "base_new" | "resolve_per_pair" | "resolve_general" if peer == "urilex" => {
+        // urilex alone: the cost of preparing a base (`base_new` less `parse_base`).
+        "parse_base" | "base_new" if peer == "urilex" => {
             let pairs = pairs(corpus);
             let mut n = 0;
             for _ in 0..passes {
-                n = common::run_base_ops(op, black_box(&pairs), &mut buf);
+                n = common::run_base_ops(op, black_box(&pairs));
             }
             accepted = Some((n, pairs.len()));
         }
