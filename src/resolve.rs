@@ -4,7 +4,7 @@
 use core::fmt;
 
 use crate::dot_segments::{
-    self, cut_lengths, has_dot_segment, has_slash_dot, rfind_slash, Dots, Joined,
+    self, has_dot_segment, has_slash_dot, Dots, Joined, MergeHead,
 };
 #[cfg(feature = "alloc")]
 use crate::parse::FromLayout;
@@ -534,22 +534,19 @@ impl<'a> Base<'a> {
         let to = |end: usize| text.get(..end).unwrap_or_default();
         let (path_start, path_end) = (l.path_start as usize, l.path_end as usize);
         let path = text.get(path_start..path_end).unwrap_or_default();
-        let head = if uri.has_authority() && path.is_empty() {
-            "/"
+        let (head, head_dots, merge, cut_lengths) = if uri.has_authority() && path.is_empty() {
+            ("/", false, None, [None; CUTS])
         } else {
-            rfind_slash(path).and_then(|i| path.get(..=i)).unwrap_or("")
-        };
-        let head_dots = has_dot_segment(head);
-        let head_end = (head.len() <= path.len()).then_some(path_start + head.len());
-        let merge = match (head_end, head_dots) {
-            (Some(end), false) => Some((to(end), head)),
-            _ => None,
-        };
-        // As set_dots removes segments: each ".." cuts the head back to the "/" before its
-        // last segment (one backward scan finds them all).
-        let cut_lengths = match (merge, plan_cuts) {
-            (Some(_), true) => cut_lengths::<CUTS>(head),
-            _ => [None; CUTS],
+            // As set_dots removes segments: each ".." cuts the head back to the "/" before its
+            // last segment.
+            let h = MergeHead::<CUTS>::of(path);
+            let head = path.get(..h.len).unwrap_or_default();
+            let merge = (!h.dots).then(|| (to(path_start + h.len), head));
+            let cuts = match (merge, plan_cuts) {
+                (Some(_), true) => h.cuts,
+                _ => [None; CUTS],
+            };
+            (head, h.dots, merge, cuts)
         };
         Ok(Base {
             uri,
