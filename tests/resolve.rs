@@ -32,8 +32,8 @@ fn read(path: &str) -> String {
 }
 
 /// Checks that the writers without the view, `resolve_base_into` and (strict mode)
-/// `Base::resolve_into` and `Base::resolve_str_into` (from the reference's text), append
-/// exactly `view` after what the buffer already holds.
+/// `Base::resolve_into`, `Base::resolve_str_into` and `UriRef::join_into` (from the
+/// reference's text), append exactly `view` after what the buffer already holds.
 fn assert_into_appends_view(mode: Mode, r: &UriRef<'_>, base: &Base<'_>, view: &str, what: &str) {
     let mut buf = String::from("prefix ");
     Resolver::new(mode).resolve_base_into(r, base, &mut buf);
@@ -49,11 +49,14 @@ fn assert_into_appends_view(mode: Mode, r: &UriRef<'_>, base: &Base<'_>, view: &
             "{what}"
         );
         assert_eq!(&buf[7..], view, "resolve_str_into for {what}");
+        buf.truncate(7);
+        assert_eq!(base.uri().join_into(r.as_str(), &mut buf), Ok(()), "{what}");
+        assert_eq!(&buf[7..], view, "join_into for {what}");
     }
 }
 
-/// `Base::resolve_str_into` on text that is not a reference: the parser's error, and
-/// nothing written.
+/// `Base::resolve_str_into` and `UriRef::join_into` on text that is not a reference: the
+/// parser's error, and nothing written.
 fn assert_str_into_rejects(base: &Base<'_>, reference: &str) {
     let Err(want) = UriRef::parse(reference) else {
         panic!("{reference:?} parses");
@@ -65,6 +68,12 @@ fn assert_str_into_rejects(base: &Base<'_>, reference: &str) {
         "{reference:?}"
     );
     assert_eq!(buf, "prefix ", "{reference:?}");
+    assert_eq!(
+        base.uri().join_into(reference, &mut buf),
+        Err(urilex::Error::Parse(want)),
+        "join_into {reference:?}"
+    );
+    assert_eq!(buf, "prefix ", "join_into {reference:?}");
 }
 
 /// Resolves and checks that every way of writing the result agrees: `Display`, `write_to`,
@@ -571,11 +580,18 @@ fn commoncrawl_resolve_into_allocates_nothing_after_warm_up() {
                 buf.clear();
                 base.resolve_str_into(r.as_str(), buf).unwrap();
                 total += buf.len();
+                buf.clear();
+                base.uri().join_into(r.as_str(), buf).unwrap();
+                total += buf.len();
             }
         }
         total
     };
-    assert_allocates_nothing_after_warm_up("resolve_into, resolve_str_into", prepared.len(), run);
+    assert_allocates_nothing_after_warm_up(
+        "resolve_into, resolve_str_into, join_into",
+        prepared.len(),
+        run,
+    );
 }
 
 /// `resolve_base_into` writes what the view writes, on every base of a list of unusual ones

@@ -263,6 +263,21 @@ pub fn compare_resolve(base: &str, reference: &str) -> Result<Option<&'static Kn
         .resolve(&b)
         .map_err(|e| format!("{base:?} + {reference:?}: {e}"))?
         .to_string();
+    // The writers without the view (the unprepared base of `join_into`, the prepared one of
+    // `resolve_str_into`) write what the view writes.
+    let mut joined = String::new();
+    b.join_into(reference, &mut joined)
+        .map_err(|e| format!("{base:?} + {reference:?}: join_into: {e}"))?;
+    let mut prepared = String::new();
+    urilex::Base::new(b)
+        .map_err(|e| format!("{base:?}: {e}"))?
+        .resolve_str_into(reference, &mut prepared)
+        .map_err(|e| format!("{base:?} + {reference:?}: resolve_str_into: {e}"))?;
+    if joined != ours || prepared != ours {
+        return Err(format!(
+            "{base:?} + {reference:?}: view {ours:?}, join_into {joined:?}, resolve_str_into {prepared:?}"
+        ));
+    }
     let base_abs = without_fragment(base);
     let mut known = None;
 
