@@ -271,8 +271,15 @@ impl Resolver {
         reference: &UriRef<'r>,
         base: &UriRef<'b>,
     ) -> Result<Resolved<'b, 'r>, ResolveError> {
-        // One resolution: the cuts would cost more to plan than they save.
-        Ok(self.resolve_base(reference, &Base::prepare(*base, false)?))
+        if base.layout().scheme_end == 0 {
+            return Err(ResolveError::BaseWithoutScheme);
+        }
+        // One resolution: the base is read as the reference needs it, and prepared (without
+        // the cuts, which one reference does not repay) only for the general code.
+        Ok(match self.plan(reference, &Unprepared(base)) {
+            Some(plan) => plan.resolved(*base, *reference),
+            None => self.resolve_general(reference, &Base::prepare(*base, false)?),
+        })
     }
 
     /// Resolves `reference` against a prepared [`Base`]: as [`resolve`](Self::resolve), but
@@ -292,17 +299,7 @@ impl Resolver {
         base: &Base<'b>,
     ) -> Resolved<'b, 'r> {
         match self.plan(reference, base) {
-            Some(plan) => Resolved {
-                base: base.uri,
-                reference: *reference,
-                scheme: Src::Base,
-                authority: plan.authority,
-                query: plan.query,
-                head: plan.head,
-                tail: plan.tail,
-                kind: PathKind::Concat,
-                split: Some((plan.a, plan.b)),
-            },
+            Some(plan) => plan.resolved(base.uri, *reference),
             None => self.resolve_general(reference, base),
         }
     }
@@ -340,7 +337,11 @@ impl Resolver {
     /// [`Base::plan`] in the two strict modes, which read a reference without a scheme alike
     /// (the only kind it plans); RFC 2396 differs there (`?y`), and goes the general way.
     #[inline(always)]
-    fn plan<'b, 'r>(&self, reference: &UriRef<'r>, base: &Base<'b>) -> Option<Plan<'b, 'r>> {
+    fn plan<'b, 'r>(
+        &self,
+        reference: &UriRef<'r>,
+        base: &impl BaseParts<'b>,
+    ) -> Option<Plan<'b, 'r>> {
         match self.mode {
             Mode::Rfc2396 => None,
             Mode::Strict | Mode::NonStrict => plan(base, reference),
@@ -957,6 +958,24 @@ struct Plan<'b, 'r> {
     tail: &'r str,
     authority: Option<Src>,
     query: Option<Src>,
+}
+
+impl<'b, 'r> Plan<'b, 'r> {
+    /// The [`Resolved`] view of the plan of `reference` against `base`.
+    #[inline(always)]
+    fn resolved(self, base: UriRef<'b>, reference: UriRef<'r>) -> Resolved<'b, 'r> {
+        Resolved {
+            base,
+            reference,
+            scheme: Src::Base,
+            authority: self.authority,
+            query: self.query,
+            head: self.head,
+            tail: self.tail,
+            kind: PathKind::Concat,
+            split: Some((self.a, self.b)),
+        }
+    }
 }
 
 /// Appends `a` then `b` to `out`. (A `reserve` of both lengths first measured one
