@@ -185,7 +185,7 @@ fn leading_dots(b: &[u8]) -> (usize, usize) {
     }
 }
 
-/// How many ".." a [`Base`] has planned for (see `Base::cut_lengths`).
+/// How many leading ".." a [`Base`] plans the cuts of its merge head for (see [`MergeHead`]).
 const CUTS: usize = 4;
 
 /// Byte offset of `part` in `whole`, by address (`part` is a subslice of `whole`).
@@ -278,7 +278,7 @@ impl Resolver {
         // the cuts, which one reference does not repay) only for the general code.
         Ok(match self.plan(reference, &Unprepared(base)) {
             Some(plan) => plan.resolved(*base, *reference),
-            None => self.resolve_general(reference, &Base::prepare(*base, false)?),
+            None => self.resolve_general(reference, &Base::new(*base)?),
         })
     }
 
@@ -394,7 +394,7 @@ impl Resolver {
                 out.split = match (out.scheme, r_authority) {
                     (Src::Ref, _) => Some(("", reference.as_str())),
                     (Src::Base, Some(a)) => Some((
-                        prepared.through_scheme,
+                        prepared.through_scheme(),
                         text_from(
                             reference.as_str(),
                             offset(a, reference.as_str()).wrapping_sub(2),
@@ -416,11 +416,11 @@ impl Resolver {
             let base_text = match reference.query() {
                 Some(_) => {
                     out.query = Some(Src::Ref);
-                    prepared.through_path
+                    prepared.through_path()
                 }
                 None => {
                     out.query = base.query().map(|_| Src::Base);
-                    prepared.through_query
+                    prepared.through_query()
                 }
             };
             out.split = Some((base_text, text_from(reference.as_str(), r_path_end)));
@@ -444,7 +444,7 @@ impl Resolver {
         } else {
             Dots::Rfc3986
         };
-        out.set_dots(mode, prepared.head, prepared.head_dots, r_path);
+        out.set_dots(mode, prepared.head(), prepared.head_dots(), r_path);
         out.split = out.concat_split(prepared, r_path_end);
         out
     }
@@ -456,10 +456,11 @@ impl Resolver {
 /// [`Base::new`] checks once what every resolution needs of the base (a scheme, §5.2.1) and
 /// scans its path once: the §5.2.3 merge head (the path up to its last `/`, or `/` for an
 /// authority with an empty path), whether that head holds dot-segments, where it ends once
-/// leading ".." of a reference remove its last segments (up to four), and the prefixes of the
-/// base's text that results start with. Resolving against it then cannot fail and costs only
-/// the reference's share of the work: for most references, a scan of the reference path for
-/// dot-segments and two copies when the result is written. [`resolve`](Self::resolve) gives
+/// leading ".." of a reference remove its last segments (up to four), and the prefix of the
+/// base's text through that head. Resolving against it then cannot fail and costs only the
+/// reference's share of the work: for most references, a scan of the reference path for
+/// dot-segments and two copies when the result is written. (For a base that serves one
+/// reference, [`UriRef::join_into`] reads of it only what that reference needs.) [`resolve`](Self::resolve) gives
 /// the result as a [`Resolved`] view; [`resolve_into`](Self::resolve_into) writes it straight
 /// into a `String`; [`resolve_str_into`](Self::resolve_str_into) goes from the text of a
 /// link to the text of its target in one step, the fastest way when only the text is wanted.
@@ -485,27 +486,15 @@ impl Resolver {
 #[derive(Clone, Copy, Debug)]
 pub struct Base<'a> {
     uri: UriRef<'a>,
-    /// The §5.2.3 merge head.
-    head: &'a str,
-    /// Whether `head` has a dot-segment (then the writers remove them).
-    head_dots: bool,
-    /// The base's text up to the end of the head, and the head: the first piece of a merged
-    /// result written as two slices. `None` when the head is not text of the base (the "/"
-    /// put for an empty path) or has dot-segments.
+    /// The base path's §5.2.3 merge head: where it ends, whether it holds dot-segments, and
+    /// its cuts for leading ".."; `None` for the "/" that §5.2.3 puts for an authority with
+    /// an empty path. Numbers, not slices: the prefixes of the text that results start with
+    /// are sliced off the parser's layout when a reference needs one (one slice per link
+    /// costs the links less than slicing them all costs `Base::new`).
+    head: Option<MergeHead<CUTS>>,
+    /// The base's text through the merge head, and the head (see [`BaseParts::merge`]): the
+    /// first piece of a merged result, which most links are, sliced once.
     merge: Option<(&'a str, &'a str)>,
-    /// `cut_lengths[k - 1]`: the length the head keeps once `k` segments are removed from it,
-    /// for a reference starting with `k` ".." (`None` where §5.2.4 puts a "/" that is not in
-    /// the base: a rootless head emptied, `a/` + `../c` is `/c`). Lengths, not slices: a
-    /// tenth of the links start with "..", and slicing four cuts for each base cost
-    /// `Base::new` more than slicing the one a link needs costs the links.
-    cut_lengths: [Option<usize>; CUTS],
-    /// The base's text up to the end of its scheme's ":", up to its path, through its path,
-    /// and through its query (through its path if it has none). With `merge`, these are the
-    /// first of the two slices a result is written as.
-    through_scheme: &'a str,
-    before_path: &'a str,
-    through_path: &'a str,
-    through_query: &'a str,
 }
 
 impl<'a> Base<'a> {
@@ -518,48 +507,30 @@ impl<'a> Base<'a> {
     /// ```
     #[inline]
     pub fn new(uri: UriRef<'a>) -> Result<Self, ResolveError> {
-        Self::prepare(uri, true)
-    }
-
-    /// [`new`](Self::new), planning the cuts of the head for leading ".." or not (then such
-    /// references take the general path).
-    #[inline(always)]
-    fn prepare(uri: UriRef<'a>, plan_cuts: bool) -> Result<Self, ResolveError> {
-        // The boundaries straight from the parser's layout (through the accessors, each
-        // slice and its offset were found again: 28.6 more instructions per base).
-        let l = uri.layout();
-        if l.scheme_end == 0 {
+        if uri.layout().scheme_end == 0 {
             return Err(ResolveError::BaseWithoutScheme);
         }
-        let text = uri.as_str();
-        let to = |end: usize| text.get(..end).unwrap_or_default();
-        let (path_start, path_end) = (l.path_start as usize, l.path_end as usize);
-        let path = text.get(path_start..path_end).unwrap_or_default();
-        let (head, head_dots, merge, cut_lengths) = if uri.has_authority() && path.is_empty() {
-            ("/", false, None, [None; CUTS])
-        } else {
-            // As set_dots removes segments: each ".." cuts the head back to the "/" before its
-            // last segment.
-            let h = MergeHead::<CUTS>::of(path);
-            let head = path.get(..h.len).unwrap_or_default();
-            let merge = (!h.dots).then(|| (to(path_start + h.len), head));
-            let cuts = match (merge, plan_cuts) {
-                (Some(_), true) => h.cuts,
-                _ => [None; CUTS],
-            };
-            (head, h.dots, merge, cuts)
-        };
+        let head = merge_head(&uri);
         Ok(Base {
             uri,
             head,
-            head_dots,
-            merge,
-            cut_lengths,
-            through_scheme: to(l.scheme_end as usize + 1),
-            before_path: to(path_start),
-            through_path: to(path_end),
-            through_query: to(l.query_end as usize),
+            merge: head.and_then(|h| merge_of(&uri, &h)),
         })
+    }
+
+    /// The §5.2.3 merge head as text: "/" for an authority with an empty path.
+    #[inline(always)]
+    fn head(&self) -> &'a str {
+        match self.head {
+            Some(h) => self.uri.path().get(..h.len).unwrap_or_default(),
+            None => "/",
+        }
+    }
+
+    /// Whether the merge head has dot-segments (then the writers remove them).
+    #[inline(always)]
+    fn head_dots(&self) -> bool {
+        self.head.is_some_and(|h| h.dots)
     }
 
     /// The base URI.
@@ -729,6 +700,43 @@ fn cut_merge<'a>(merge: (&'a str, &'a str), kept: usize) -> Option<(&'a str, &'a
     Some((text_to.get(..before_head + kept)?, head.get(..kept)?))
 }
 
+/// The base path's [`MergeHead`] with `N` cuts; `None` for an authority with an empty path
+/// (§5.2.3 then merges with "/", which is not text of the base).
+#[inline(always)]
+fn merge_head<const N: usize>(uri: &UriRef<'_>) -> Option<MergeHead<N>> {
+    let path = uri.path();
+    match path.is_empty() && uri.has_authority() {
+        true => None,
+        false => Some(MergeHead::of(path)),
+    }
+}
+
+/// [`BaseParts::merge`] for the merge head `h` of `uri`'s path.
+#[inline(always)]
+fn merge_of<'a, const N: usize>(uri: &UriRef<'a>, h: &MergeHead<N>) -> Option<(&'a str, &'a str)> {
+    if h.dots {
+        return None;
+    }
+    // Two boundary checks: the text through the head, then the head off its end.
+    let start = uri.layout().path_start as usize;
+    let through_head = uri.as_str().get(..start + h.len)?;
+    Some((through_head, through_head.get(start..)?))
+}
+
+/// [`BaseParts::cut`] for the merge head `h` of `uri`'s path.
+#[inline(always)]
+fn cut_of<'a, const N: usize>(
+    uri: &UriRef<'a>,
+    h: &MergeHead<N>,
+    pops: usize,
+) -> Option<(&'a str, &'a str)> {
+    let merge = merge_of(uri, h)?;
+    match pops {
+        0 => Some(merge),
+        _ => cut_merge(merge, (*h.cuts.get(pops - 1)?)? as usize),
+    }
+}
+
 impl<'a> BaseParts<'a> for Base<'a> {
     #[inline(always)]
     fn uri(&self) -> &UriRef<'a> {
@@ -736,23 +744,23 @@ impl<'a> BaseParts<'a> for Base<'a> {
     }
     #[inline(always)]
     fn through_scheme(&self) -> &'a str {
-        self.through_scheme
+        Unprepared(&self.uri).through_scheme()
     }
     #[inline(always)]
     fn before_path(&self) -> &'a str {
-        self.before_path
+        Unprepared(&self.uri).before_path()
     }
     #[inline(always)]
     fn through_path(&self) -> &'a str {
-        self.through_path
+        Unprepared(&self.uri).through_path()
     }
     #[inline(always)]
     fn through_query(&self) -> &'a str {
-        self.through_query
+        Unprepared(&self.uri).through_query()
     }
     #[inline(always)]
     fn has_query(&self) -> bool {
-        self.through_query.len() != self.through_path.len()
+        Unprepared(&self.uri).has_query()
     }
     #[inline(always)]
     fn merge(&self) -> Option<(&'a str, &'a str)> {
@@ -763,7 +771,7 @@ impl<'a> BaseParts<'a> for Base<'a> {
         let merge = self.merge?;
         match pops {
             0 => Some(merge),
-            _ => cut_merge(merge, (*self.cut_lengths.get(pops - 1)?)?),
+            _ => cut_merge(merge, (*self.head?.cuts.get(pops - 1)?)? as usize),
         }
     }
 }
@@ -779,22 +787,6 @@ impl<'a> Unprepared<'_, 'a> {
     #[inline(always)]
     fn to(&self, end: u32) -> &'a str {
         self.0.as_str().get(..end as usize).unwrap_or_default()
-    }
-
-    /// The merge (see [`BaseParts::merge`]) and the base path's [`MergeHead`] with `N` cuts
-    /// (none for a merge alone: their search is then compiled away).
-    #[inline(always)]
-    fn merge_head<const N: usize>(&self) -> Option<((&'a str, &'a str), MergeHead<N>)> {
-        let l = self.0.layout();
-        let path = self.0.path();
-        if path.is_empty() && self.0.has_authority() {
-            return None;
-        }
-        let h = MergeHead::<N>::of(path);
-        if h.dots {
-            return None;
-        }
-        Some(((self.to(l.path_start + h.len as u32), path.get(..h.len)?), h))
     }
 }
 
@@ -824,17 +816,14 @@ impl<'a> BaseParts<'a> for Unprepared<'_, 'a> {
         let l = self.0.layout();
         l.query_end > l.path_end
     }
+    /// (Without the cuts, which a merge does not need: their search is compiled away.)
     #[inline(always)]
     fn merge(&self) -> Option<(&'a str, &'a str)> {
-        self.merge_head::<0>().map(|(merge, _)| merge)
+        merge_of(self.0, &merge_head::<0>(self.0)?)
     }
     #[inline(always)]
     fn cut(&self, pops: usize) -> Option<(&'a str, &'a str)> {
-        let (merge, h) = self.merge_head::<CUTS>()?;
-        match pops {
-            0 => Some(merge),
-            _ => cut_merge(merge, (*h.cuts.get(pops - 1)?)?),
-        }
+        cut_of(self.0, &merge_head::<CUTS>(self.0)?, pops)
     }
 }
 
@@ -1082,7 +1071,7 @@ impl<'b, 'r> Resolved<'b, 'r> {
         Some((
             self.base
                 .as_str()
-                .get(..base.before_path.len() + head.len())?,
+                .get(..base.uri.layout().path_start as usize + head.len())?,
             self.reference.as_str().get(r_path_end - tail.len()..)?,
         ))
     }
@@ -1493,7 +1482,7 @@ impl<'r> UriRef<'r> {
         let reference = parse_reference(reference)?;
         match plan(&Unprepared(self), &reference) {
             Some(plan) => append_two(out, plan.a, plan.b),
-            None => Base::prepare(*self, false)?.resolve_into(&reference, out),
+            None => Base::new(*self)?.resolve_into(&reference, out),
         }
         Ok(())
     }
