@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use urilex::Normalization;
 #[cfg(feature = "resolve")]
-use urilex::{Base, Resolver};
+use urilex::{Base, Mode, Resolver};
 
 use crate::edit::Canon;
 use crate::line::{self, Line};
@@ -111,6 +111,18 @@ impl LineOp for Resolve<'_> {
             Ok(base) => base,
             Err(e) => return fail(out, err, e.index(), "base: ", &e),
         };
+        // Strict mode: `join_into` reads of the base only what the reference needs and
+        // writes the target without building the view. What it refuses (an invalid
+        // reference, an IRI to map with --iri, a base without a scheme) writes nothing and
+        // takes the way below, which says why.
+        if self.resolver.mode() == Mode::Strict {
+            if let Some(text) = r.as_str() {
+                if base.join_into(text, out).is_ok() {
+                    out.push('\n');
+                    return true;
+                }
+            }
+        }
         let r = match line::parse(r, &mut mapped_ref) {
             Ok(r) => r,
             Err(e) => return fail(out, err, tab + 1 + e.index(), "reference: ", &e),
