@@ -15,7 +15,7 @@
 //! segment straddles the two. Indices below address that concatenation.
 
 use core::fmt;
-use core::ops::{BitAnd, BitOr, BitXorAssign, Shl, Shr, Sub};
+use core::ops::{BitAnd, BitOr, Shl, Shr, Sub};
 
 use crate::scan::{self, zero_padded};
 
@@ -610,35 +610,34 @@ pub(crate) fn rfind_slash(s: &str) -> Option<usize> {
     words.remainder().iter().rposition(|&c| c == b'/')
 }
 
-/// The lengths a merge head keeps once its last 1, 2, ... `N` segments are removed, as §5.2.4
-/// removes them for a reference starting with that many "..": each ".." cuts the head back to
-/// just after the "/" before its last segment; an absolute head stops at "/" (length 1), an
-/// empty one stays empty, and a rootless one that runs out of segments gives `None` from there
-/// on (§5.2.4 then puts a "/" that is not in the base: `a/` + `../c` is `/c`).
+/// The length a merge head keeps once its last `pops` segments are removed, as
+/// §5.2.4 removes them for a reference starting with that many "..": each ".." cuts the head
+/// back to just after the "/" before its last segment; an absolute head stops at "/" (length
+/// 1), an empty one stays empty, and a rootless one that runs out of segments gives `None`
+/// (§5.2.4 then puts a "/" that is not in the base: `a/` + `../c` is `/c`).
 ///
 /// `head` is empty or ends with "/". One backward scan, a word at a time, that stops at the
-/// `N`th "/" before the last byte: [`Base::new`](crate::Base::new) plans its cuts with it, and
-/// one "/" search per cut cost it about 250 instructions per base.
+/// `pops`th "/" before the last byte: only references starting with ".." ask for it, so
+/// [`Base::new`](crate::Base::new) does not plan it.
 #[inline]
-pub(crate) fn cut_lengths<const N: usize>(head: &str) -> [Option<usize>; N] {
+pub(crate) fn cut_length(head: &str, pops: usize) -> Option<usize> {
     let b = head.as_bytes();
     let Some((_, body)) = b.split_last() else {
-        return [Some(0); N];
+        return Some(0);
     };
-    let mut out = [None; N];
-    let mut k = 0;
+    if pops == 0 {
+        return Some(b.len());
+    }
+    let mut left = pops;
     let mut end = body.len();
     let mut words = body.rchunks_exact(8);
     for chunk in &mut words {
         let mut m = eq_mask(u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8])), b'/');
         while m != 0 {
             let top = m.leading_zeros();
-            if let Some(slot) = out.get_mut(k) {
-                *slot = Some(end - (top / 8) as usize);
-            }
-            k += 1;
-            if k >= N {
-                return out;
+            left -= 1;
+            if left == 0 {
+                return Some(end - (top / 8) as usize);
             }
             m &= !(1 << (63 - top));
         }
@@ -651,42 +650,31 @@ pub(crate) fn cut_lengths<const N: usize>(head: &str) -> [Option<usize>; N] {
         .rev()
         .filter(|&(_, &c)| c == b'/')
     {
-        if let Some(slot) = out.get_mut(k) {
-            *slot = Some(p + 1);
-        }
-        k += 1;
-        if k >= N {
-            return out;
+        left -= 1;
+        if left == 0 {
+            return Some(p + 1);
         }
     }
-    if b[0] == b'/' {
-        for slot in out.iter_mut().skip(k) {
-            *slot = Some(1);
-        }
-    }
-    out
+    (b[0] == b'/').then_some(1)
 }
 
 /// What resolution needs of a base path for the §5.2.3 merge: the length of the head (the
-/// path through its last "/", 0 without one), whether the head holds a dot-segment, and its
-/// [`cut_lengths`] (as `u32`, the parser's limit on lengths, to keep a [`Base`](crate::Base)
-/// small: a cut that does not fit is `None`, which sends its references to the general code).
+/// path through its last "/", 0 without one) and whether the head holds a dot-segment. (The
+/// cuts that leading ".." make in the head, [`cut_length`], are found when a reference asks:
+/// planned here for every base, they cost `Base::new` 87 instructions, more than half of it,
+/// for the one link in ten that starts with "..".)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct MergeHead<const N: usize> {
+pub(crate) struct MergeHead {
     pub(crate) len: usize,
     pub(crate) dots: bool,
-    pub(crate) cuts: [Option<u32>; N],
 }
 
-impl<const N: usize> MergeHead<N> {
+impl MergeHead {
     /// The merge head of `path`. A path of up to 128 bytes (98% of the Common Crawl bases) is
     /// classified sixteen bytes at a time into masks of its "/" and "." bytes ([`Marks`]),
-    /// and everything is read off them: the last "/" is the top bit, the cuts the next ones
-    /// down, a dot-segment a "." after a "/" followed by "/" or "./". A longer one takes the
-    /// three scans ([`rfind_slash`], [`has_dot_segment`], [`cut_lengths`]), which are also
-    /// the reference the masks are tested against. (The scans cost about 150 instructions
-    /// per base of the Common Crawl pairs, 400 on a path over 64 bytes; the masks about 40
-    /// and 100.)
+    /// and both are read off them: the last "/" is the top bit, a dot-segment a "." after a
+    /// "/" followed by "/" or "./". A longer one takes the two scans ([`rfind_slash`],
+    /// [`has_dot_segment`]), which are also the reference the masks are tested against.
     #[inline]
     pub(crate) fn of(path: &str) -> Self {
         let b = path.as_bytes();
@@ -704,7 +692,6 @@ impl<const N: usize> MergeHead<N> {
         MergeHead {
             len: head.len(),
             dots: has_dot_segment(head),
-            cuts: cut_lengths::<N>(head).map(|cut| cut.and_then(|c| u32::try_from(c).ok())),
         }
     }
 }
@@ -717,7 +704,6 @@ trait Mask:
     + Eq
     + BitAnd<Output = Self>
     + BitOr<Output = Self>
-    + BitXorAssign
     + Shl<usize, Output = Self>
     + Shr<usize, Output = Self>
     + Sub<Output = Self>
@@ -753,8 +739,7 @@ struct Marks<W> {
 }
 
 impl Marks<u64> {
-    /// The masks of `b`, at most 64 bytes: blocks of sixteen, the last one flush with the end
-    /// (its overlap with the one before sets the same bits again); a path under sixteen bytes
+    /// The masks of `b`, at most 64 bytes: blocks of sixteen; a path under sixteen bytes
     /// zero-padded.
     #[inline(always)]
     fn short(b: &[u8]) -> Self {
@@ -767,15 +752,14 @@ impl Marks<u64> {
         if n < 16 {
             add(zero_padded(b), 0);
         } else {
-            let mut at = 0;
-            while at + 16 < n {
+            // Four blocks whatever the length, without a branch: at 0, 16, 32 and 48, each
+            // moved back to end at the end of `b` if it would pass it (then it reads bytes
+            // another block read, and sets their bits again).
+            for k in 0..4 {
+                let at = (16 * k).min(n - 16);
                 if let Some(block) = b.get(at..).and_then(<[u8]>::first_chunk::<16>) {
                     add(*block, at);
                 }
-                at += 16;
-            }
-            if let Some(block) = b.get(n - 16..).and_then(<[u8]>::first_chunk::<16>) {
-                add(*block, n - 16);
             }
         }
         marks
@@ -815,13 +799,12 @@ impl Marks<u128> {
 impl<W: Mask> Marks<W> {
     /// The [`MergeHead`] read off the masks.
     #[inline(always)]
-    fn merge_head<const N: usize>(&self) -> MergeHead<N> {
+    fn merge_head(&self) -> MergeHead {
         let (slash, dot, one) = (self.slash, self.dot, W::ONE);
         if slash == W::ZERO {
             return MergeHead {
                 len: 0,
                 dots: false,
-                cuts: [Some(0); N],
             };
         }
         let last = slash.top();
@@ -830,27 +813,9 @@ impl<W: Mask> Marks<W> {
         // byte is "/", ".." when the next two are "./" (the head ends with "/", so a "." in
         // it always has a next byte, and a ".." a next two).
         let dot_starts = ((slash << 1) | one) & dot & before_last;
-        let dots = dot_starts & ((slash >> 1) | (dot >> 1 & slash >> 2)) != W::ZERO;
-        // Each ".." cuts the head back to just after the "/" before its last segment; an
-        // absolute head stops at "/" (its first "/" is cut 1, and stays), a rootless one runs
-        // out (§5.2.4 then puts a "/" that is not in the base).
-        let mut cuts = [None; N];
-        let mut rest = slash & before_last;
-        let floor = (slash & one != W::ZERO).then_some(1);
-        for cut in &mut cuts {
-            *cut = match rest == W::ZERO {
-                true => floor,
-                false => {
-                    let top = rest.top();
-                    rest ^= one << top;
-                    Some(top as u32 + 1)
-                }
-            };
-        }
         MergeHead {
             len: last + 1,
-            dots,
-            cuts,
+            dots: dot_starts & ((slash >> 1) | (dot >> 1 & slash >> 2)) != W::ZERO,
         }
     }
 }
@@ -929,11 +894,11 @@ pub fn remove_dot_segments_into(path: &str, out: &mut alloc::string::String) {
 #[cfg(test)]
 mod tests {
     #[test]
-    fn cut_lengths_remove_segments_as_dot_dot_does() {
+    fn cut_length_removes_segments_as_dot_dot_does() {
         // Every head up to 11 bytes over "/", "a", "." (ending with "/", or empty), against
         // the definition: one "/" search per "..".
-        fn reference(head: &str) -> [Option<usize>; 4] {
-            let mut out = [None; 4];
+        fn reference(head: &str) -> [Option<usize>; 6] {
+            let mut out = [None; 6];
             let mut kept = head.len();
             for slot in &mut out {
                 kept = match head[..kept.saturating_sub(1)].rfind('/') {
@@ -955,7 +920,10 @@ mod tests {
                 if !head.is_empty() && !head.ends_with('/') {
                     head.push('/');
                 }
-                assert_eq!(super::cut_lengths::<4>(&head), reference(&head), "{head:?}");
+                assert_eq!(super::cut_length(&head, 0), Some(head.len()), "{head:?}");
+                for (pops, want) in (1..).zip(reference(&head)) {
+                    assert_eq!(super::cut_length(&head, pops), want, "{head:?} {pops}");
+                }
                 checked += 1;
             }
         }
@@ -976,25 +944,33 @@ mod tests {
                 let path: String = (0..len)
                     .map(|i| ['/', '.', 'a'][code / 3usize.pow(i) % 3])
                     .collect();
-                assert_eq!(
-                    MergeHead::<4>::of(&path),
-                    MergeHead::<4>::by_scans(&path),
-                    "{path:?}"
-                );
+                assert_eq!(MergeHead::of(&path), MergeHead::by_scans(&path), "{path:?}");
                 checked += 1;
             }
         }
         assert!(checked > 250_000);
-        let pieces = ["/", "a/", "./", "../", "bc", ".", "..", "/x/./y/../", "/.well-known/"];
+        let pieces = [
+            "/",
+            "a/",
+            "./",
+            "../",
+            "bc",
+            ".",
+            "..",
+            "/x/./y/../",
+            "/.well-known/",
+        ];
         let mut seed = 1u64;
         for _ in 0..20_000 {
             let mut path = String::new();
             while path.len() < 140 {
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 path.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
                 let cut = path.len().min((seed >> 45) as usize % 150);
                 let p = &path[..cut];
-                assert_eq!(MergeHead::<4>::of(p), MergeHead::<4>::by_scans(p), "{p:?}");
+                assert_eq!(MergeHead::of(p), MergeHead::by_scans(p), "{p:?}");
             }
         }
     }

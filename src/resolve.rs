@@ -4,7 +4,7 @@
 use core::fmt;
 
 use crate::dot_segments::{
-    self, has_dot_segment, has_slash_dot, Dots, Joined, MergeHead,
+    self, cut_length, has_dot_segment, has_slash_dot, Dots, Joined, MergeHead,
 };
 #[cfg(feature = "alloc")]
 use crate::parse::FromLayout;
@@ -184,9 +184,6 @@ fn leading_dots(b: &[u8]) -> (usize, usize) {
         _ => (i, pops),
     }
 }
-
-/// How many leading ".." a [`Base`] plans the cuts of its merge head for (see [`MergeHead`]).
-const CUTS: usize = 4;
 
 /// Byte offset of `part` in `whole`, by address (`part` is a subslice of `whole`).
 #[inline(always)]
@@ -491,7 +488,7 @@ pub struct Base<'a> {
     /// an empty path. Numbers, not slices: the prefixes of the text that results start with
     /// are sliced off the parser's layout when a reference needs one (one slice per link
     /// costs the links less than slicing them all costs `Base::new`).
-    head: Option<MergeHead<CUTS>>,
+    head: Option<MergeHead>,
     /// The base's text through the merge head, and the head (see [`BaseParts::merge`]): the
     /// first piece of a merged result, which most links are, sliced once.
     merge: Option<(&'a str, &'a str)>,
@@ -663,7 +660,6 @@ impl<'a> Base<'a> {
     ) {
         resolver.resolve_base(reference, self).append_to(out);
     }
-
 }
 
 /// What [`plan`] reads of a base: the prefixes of its text that results start with, and its
@@ -687,9 +683,16 @@ trait BaseParts<'a> {
     /// text of the base (the "/" put for an empty path) or has dot-segments.
     fn merge(&self) -> Option<(&'a str, &'a str)>;
     /// [`merge`](Self::merge) with `pops` segments removed from the head, as `pops` leading
-    /// ".." remove them; `None` beyond the planned cuts or where §5.2.4 puts a "/" that is not
-    /// in the base.
-    fn cut(&self, pops: usize) -> Option<(&'a str, &'a str)>;
+    /// ".." remove them (one backward scan of the head); `None` where §5.2.4 puts a "/"
+    /// that is not in the base.
+    #[inline(always)]
+    fn cut(&self, pops: usize) -> Option<(&'a str, &'a str)> {
+        let merge = self.merge()?;
+        match pops {
+            0 => Some(merge),
+            _ => cut_merge(merge, cut_length(merge.1, pops)?),
+        }
+    }
 }
 
 /// [`BaseParts::cut`] from the merge and the head's length once `pops` segments are removed.
@@ -700,10 +703,10 @@ fn cut_merge<'a>(merge: (&'a str, &'a str), kept: usize) -> Option<(&'a str, &'a
     Some((text_to.get(..before_head + kept)?, head.get(..kept)?))
 }
 
-/// The base path's [`MergeHead`] with `N` cuts; `None` for an authority with an empty path
-/// (§5.2.3 then merges with "/", which is not text of the base).
+/// The base path's [`MergeHead`]; `None` for an authority with an empty path (§5.2.3 then
+/// merges with "/", which is not text of the base).
 #[inline(always)]
-fn merge_head<const N: usize>(uri: &UriRef<'_>) -> Option<MergeHead<N>> {
+fn merge_head(uri: &UriRef<'_>) -> Option<MergeHead> {
     let path = uri.path();
     match path.is_empty() && uri.has_authority() {
         true => None,
@@ -713,7 +716,7 @@ fn merge_head<const N: usize>(uri: &UriRef<'_>) -> Option<MergeHead<N>> {
 
 /// [`BaseParts::merge`] for the merge head `h` of `uri`'s path.
 #[inline(always)]
-fn merge_of<'a, const N: usize>(uri: &UriRef<'a>, h: &MergeHead<N>) -> Option<(&'a str, &'a str)> {
+fn merge_of<'a>(uri: &UriRef<'a>, h: &MergeHead) -> Option<(&'a str, &'a str)> {
     if h.dots {
         return None;
     }
@@ -721,20 +724,6 @@ fn merge_of<'a, const N: usize>(uri: &UriRef<'a>, h: &MergeHead<N>) -> Option<(&
     let start = uri.layout().path_start as usize;
     let through_head = uri.as_str().get(..start + h.len)?;
     Some((through_head, through_head.get(start..)?))
-}
-
-/// [`BaseParts::cut`] for the merge head `h` of `uri`'s path.
-#[inline(always)]
-fn cut_of<'a, const N: usize>(
-    uri: &UriRef<'a>,
-    h: &MergeHead<N>,
-    pops: usize,
-) -> Option<(&'a str, &'a str)> {
-    let merge = merge_of(uri, h)?;
-    match pops {
-        0 => Some(merge),
-        _ => cut_merge(merge, (*h.cuts.get(pops - 1)?)? as usize),
-    }
 }
 
 impl<'a> BaseParts<'a> for Base<'a> {
@@ -765,14 +754,6 @@ impl<'a> BaseParts<'a> for Base<'a> {
     #[inline(always)]
     fn merge(&self) -> Option<(&'a str, &'a str)> {
         self.merge
-    }
-    #[inline(always)]
-    fn cut(&self, pops: usize) -> Option<(&'a str, &'a str)> {
-        let merge = self.merge?;
-        match pops {
-            0 => Some(merge),
-            _ => cut_merge(merge, (*self.head?.cuts.get(pops - 1)?)? as usize),
-        }
     }
 }
 
@@ -816,14 +797,9 @@ impl<'a> BaseParts<'a> for Unprepared<'_, 'a> {
         let l = self.0.layout();
         l.query_end > l.path_end
     }
-    /// (Without the cuts, which a merge does not need: their search is compiled away.)
     #[inline(always)]
     fn merge(&self) -> Option<(&'a str, &'a str)> {
-        merge_of(self.0, &merge_head::<0>(self.0)?)
-    }
-    #[inline(always)]
-    fn cut(&self, pops: usize) -> Option<(&'a str, &'a str)> {
-        cut_of(self.0, &merge_head::<CUTS>(self.0)?, pops)
+        merge_of(self.0, &merge_head(self.0)?)
     }
 }
 
@@ -890,8 +866,7 @@ fn plan<'a, 'r>(base: &impl BaseParts<'a>, reference: &UriRef<'r>) -> Option<Pla
     if has_slash_dot(tail) {
         return None;
     }
-    let base_query =
-        p.is_empty() && !network && base.has_query();
+    let base_query = p.is_empty() && !network && base.has_query();
     Some(Plan {
         a,
         b: text_from(text, from),
@@ -1624,7 +1599,11 @@ mod tests {
                 general.write_parts(&mut parts).unwrap();
                 // Read off the base as it is, the parts give the same plan.
                 let unprepared = plan(&Unprepared(&prepared.uri()), &r).map(|p| (p.a, p.b));
-                assert_eq!(unprepared, plan(&prepared, &r).map(|p| (p.a, p.b)), "{base} + {r}");
+                assert_eq!(
+                    unprepared,
+                    plan(&prepared, &r).map(|p| (p.a, p.b)),
+                    "{base} + {r}"
+                );
                 if let Some(plan) = plan(&prepared, &r) {
                     assert_eq!(std::format!("{}{}", plan.a, plan.b), parts, "{base} + {r}");
                     // The view built from the plan has the general code's components.
