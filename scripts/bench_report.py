@@ -28,7 +28,7 @@ OP_TITLES = {
     "parse": "Parse (validate + locate components), per URL",
     "host_path": "Parse + read host and path, per URL",
     "resolve": "Resolve into a reused buffer (base parsed beforehand), per pair",
-    "resolve_per_pair": "Resolve into a reused buffer, the base parsed per pair (text in, text out), per pair",
+    "resolve_per_pair": "Resolve into a reused buffer, the base parsed per pair (text in, text out; urilex: `UriRef::parse_uri` + `join_into`), per pair",
     "normalize": "Parse + normalize into a reused buffer, per URL",
 }
 PEER_ORDER = ["urilex", "urilex-general", "fluent-uri", "oxiri", "iri-string", "url", "http", "ada-url", "uriparse",
