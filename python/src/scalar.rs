@@ -3,7 +3,7 @@
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use urilex::{Base, IriRef, UriRef};
+use urilex::{IriRef, UriRef};
 
 create_exception!(
     _urilex,
@@ -109,10 +109,12 @@ fn is_valid(s: &str) -> bool {
 #[pyfunction]
 fn resolve(py: Python<'_>, base: &str, reference: &str) -> PyResult<String> {
     let b = UriRef::parse(base).map_err(|e| parse_error(py, &e))?;
-    let b = Base::new(b).map_err(|e| PyValueError::new_err(e.to_string()))?;
     let mut out = String::with_capacity(base.len() + reference.len());
-    b.resolve_str_into(reference, &mut out)
-        .map_err(|e| parse_error(py, &e))?;
+    // One reference per base: `join_into` reads of the base only what it needs.
+    b.join_into(reference, &mut out).map_err(|e| match e {
+        urilex::Error::Parse(e) => parse_error(py, &e),
+        e => PyValueError::new_err(e.to_string()),
+    })?;
     Ok(out)
 }
 
