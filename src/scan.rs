@@ -162,7 +162,7 @@ fn alphanumeric_stops(block: [u8; 16]) -> u32 {
 
 /// Lanes of `v` in `lo..=hi` (see [`stops`]).
 #[inline(always)]
-fn in_range(v: i8x16, lo: u8, hi: u8) -> i8x16 {
+pub(crate) fn in_range(v: i8x16, lo: u8, hi: u8) -> i8x16 {
     let shift = i8x16::splat(0x80u8.wrapping_sub(lo) as i8);
     let limit = i8x16::splat(0x80u8.wrapping_add(hi - lo + 1) as i8);
     (v + shift).cmp_lt(limit)
