@@ -434,6 +434,10 @@ pub(crate) fn measure(j: Joined<'_>, mode: Dots) -> (usize, bool) {
 /// Appends the dot-segment-free form of `j` to `out`, using `out` itself as the §5.2.4 output
 /// buffer: a ".." truncates at the last '/'. Linear (every truncated byte was appended once);
 /// allocates only if `out` lacks capacity (at most `j.len()` bytes are needed at any time).
+///
+/// Kept segments that follow one another in `j` are appended as one run, their '/'
+/// separators included (the text between two dot-segments is one or two copies, not two per
+/// segment: a copy of a few bytes costs a call as much as a long one).
 #[cfg(feature = "alloc")]
 pub(crate) fn append(j: Joined<'_>, mode: Dots, out: &mut alloc::string::String) {
     let region = out.len();
@@ -441,6 +445,13 @@ pub(crate) fn append(j: Joined<'_>, mode: Dots, out: &mut alloc::string::String)
         return;
     };
     let n = j.len();
+    // The run of kept text not yet appended: `j[run.0..run.1]`.
+    let mut run = (start, start);
+    let flush = |out: &mut alloc::string::String, run: (usize, usize)| {
+        let (x, y) = j.pieces(run.0, run.1);
+        out.push_str(x);
+        out.push_str(y);
+    };
     // RFC 2396: the kept ".." sit below `floor`; `depth` counts the segments above it (an
     // empty first segment of a rootless path writes nothing, so the length cannot tell).
     let mut floor = region;
@@ -454,7 +465,11 @@ pub(crate) fn append(j: Joined<'_>, mode: Dots, out: &mut alloc::string::String)
         let first_2396 = |depth: usize, kept: usize| {
             mode == Dots::Rfc2396 && rootless && depth == 0 && kept == 0
         };
-        match j.dots(s, e) {
+        let dots = j.dots(s, e);
+        if dots != 0 && run.0 < run.1 {
+            flush(out, run);
+        }
+        match dots {
             2 => {
                 if depth > 0 || (mode == Dots::Rfc3986 && out.len() > floor) {
                     let cut = out
@@ -487,19 +502,33 @@ pub(crate) fn append(j: Joined<'_>, mode: Dots, out: &mut alloc::string::String)
                     Dots::Rfc3986 => rootless && s == start,
                     Dots::Rfc2396 => first_2396(depth, kept),
                 };
-                if !no_slash {
-                    out.push('/');
+                // The segment with its '/' (the byte before it: a segment after the first
+                // follows a '/', and so does the first of an absolute path) joins the run if
+                // it goes on where the run ends.
+                let from = match no_slash {
+                    true => s,
+                    false => s.saturating_sub(1),
+                };
+                if from != run.1 {
+                    if run.0 < run.1 {
+                        flush(out, run);
+                    }
+                    run.0 = from;
                 }
-                let (x, y) = j.pieces(s, e);
-                out.push_str(x);
-                out.push_str(y);
+                run.1 = e;
                 depth += 1;
             }
+        }
+        if dots != 0 {
+            run = (e, e);
         }
         if is_last {
             break;
         }
         s = e + 1;
+    }
+    if run.0 < run.1 {
+        flush(out, run);
     }
 }
 
