@@ -57,8 +57,8 @@ use crate::chars::UNRESERVED;
 use crate::dot_segments::has_dot_segment as has_literal_dot_segment;
 use crate::pct::{ascii_str, octet_at, pct_str};
 use crate::scan::in_range;
-use wide::{i8x16, CmpEq};
 use crate::{Component, UriRef};
+use wide::{i8x16, CmpEq};
 
 /// Which normalization to apply (RFC 3986 §6.2.2 or §6.2.3); see the [crate docs](crate) and `UriRef::normalized` for
 /// the exact rules.
@@ -1297,8 +1297,18 @@ mod tests {
     #[test]
     fn already_normal_agrees_with_byte_by_byte() {
         let heads = [
-            "", "http://", "HTTP://", "s:", "//", "http://u@", "http://U:p@", "hTtp://ex",
-            "http://a%41", "http://[::1]", "ftp://h:21", "http://example.com",
+            "",
+            "http://",
+            "HTTP://",
+            "s:",
+            "//",
+            "http://u@",
+            "http://U:p@",
+            "hTtp://ex",
+            "http://a%41",
+            "http://[::1]",
+            "ftp://h:21",
+            "http://example.com",
         ];
         let pieces = [
             "a", "bc", "A", "Z", "/", "/.", "/..", "./", "../", ".", ":", "%41", "%2F", "%2f",
@@ -1306,7 +1316,9 @@ mod tests {
         ];
         let mut seed = 7u64;
         let mut next = |n: usize| {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             (seed >> 33) as usize % n
         };
         let (mut checked, mut normal) = (0, 0);
