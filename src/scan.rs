@@ -15,7 +15,7 @@
 //!
 //! The host's run in `scheme://host` goes on from the first block, which the parser has
 //! already classified to find the scheme ([`FirstBlock::skip`]). An input shorter than a
-//! block is put into a zeroed one ([`zero_padded_in_registers`]): zero is a stop, at the end.
+//! block is put into a zeroed one ([`zero_padded`]): zero is a stop, at the end.
 
 use crate::tables::{rfc2396, rfc3987, uri, Grammar, BIT_HEXDIG, CLASS_BITS, UTF8_RUN_LEN};
 use wide::{i8x16, CmpEq, CmpLt};
@@ -487,7 +487,7 @@ macro_rules! run_skips {
             fn skip_wide(input: &[u8], pos: usize, loop_bit: u8) -> usize {
                 if input.len() < 16 {
                     // The padding (zero) is a stop, at the end.
-                    let block = zero_padded_in_registers(input);
+                    let block = zero_padded(input);
                     let stops = if LOOP_BITS[b'/' as usize] & loop_bit != 0 {
                         stops_of::<SLASH, true>(block, &SET)
                     } else if alphanumeric(loop_bit) {
@@ -512,7 +512,7 @@ macro_rules! run_skips {
             /// [`skip`] in an input shorter than a block: its [`Head`], built in registers.
             #[inline(always)]
             fn skip_short(input: &[u8], pos: usize, loop_bit: u8) -> usize {
-                let block = zero_padded_in_registers(input);
+                let block = zero_padded(input);
                 if alphanumeric(loop_bit) {
                     // The padding (zero) is a stop, at the end.
                     let stops = alphanumeric_stops(block) & (u32::MAX << pos);
@@ -735,53 +735,16 @@ impl Head {
     }
 }
 
-/// `b` (up to 16 bytes; more are cut) followed by zeros, as a block: two overlapping pieces
-/// of a fixed size (8, 4 or 2 bytes) that cover `b` exactly, each one load and one store,
-/// then one load of the block. Fewer instructions than [`zero_padded_in_registers`], but the
-/// CPU cannot forward the two stores to the wider load: it waits for them (a dozen cycles).
-/// For a block built once per reference, not once per run (see [`skip_short`]).
+/// `b` (up to 16 bytes; more are cut) followed by zeros, as a block, built in two 64-bit
+/// registers from loads of a fixed size (two overlapping words, two overlapping half-words,
+/// or single bytes below 4) that cover `b` exactly, shifted into place. No trip through
+/// memory: a block stored to the stack in pieces and read back as one vector waits for the
+/// stores (the CPU cannot forward them to the wider load, a dozen cycles). That wait made the
+/// mostly short WPT inputs half again as slow when each run built such a block, and cost the
+/// resolutions of RFC 3986 §5.4 (short paths: `has_slash_dot`, the merge head) a quarter of
+/// their time when built once per reference.
 #[inline(always)]
 pub(crate) fn zero_padded(b: &[u8]) -> [u8; 16] {
-    let mut c = [0u8; 16];
-    match b.len() {
-        8.. => cover::<8>(b, &mut c),
-        4.. => cover::<4>(b, &mut c),
-        2.. => cover::<2>(b, &mut c),
-        _ => {
-            if let (Some(&first), Some(to)) = (b.first(), c.first_mut()) {
-                *to = first;
-            }
-        }
-    }
-    c
-}
-
-/// Copies `b` (`K <= b.len() < 2K`, at most 16 bytes) to the start of `c` as its first and
-/// its last `K` bytes: the two pieces overlap or touch, so every byte lands at its own index.
-#[inline(always)]
-fn cover<const K: usize>(b: &[u8], c: &mut [u8; 16]) {
-    let n = b.len().min(16);
-    let piece = |at: usize| b.get(at..).and_then(<[u8]>::first_chunk::<K>);
-    if let (Some(first), Some(last)) = (piece(0), piece(n.wrapping_sub(K))) {
-        if let Some(d) = c.first_chunk_mut::<K>() {
-            *d = *first;
-        }
-        if let Some(d) = c
-            .get_mut(n.wrapping_sub(K)..)
-            .and_then(<[u8]>::first_chunk_mut::<K>)
-        {
-            *d = *last;
-        }
-    }
-}
-
-/// [`zero_padded`] built in two 64-bit registers, from loads of a fixed size (two
-/// overlapping words, two overlapping half-words, or single bytes below 4) that cover `b`
-/// exactly, shifted into place. More instructions, but no trip through memory, where the
-/// load of the block would wait for the stores: a short input's runs each build one, and
-/// through memory they made the WPT inputs (mostly short) half again as slow in wall time.
-#[inline(always)]
-fn zero_padded_in_registers(b: &[u8]) -> [u8; 16] {
     let n = b.len();
     let word = |at: usize| {
         b.get(at..)
@@ -1298,13 +1261,9 @@ mod tests {
         let text: std::vec::Vec<u8> = (1..=17).collect();
         for n in 0..=17 {
             let kept = n.min(16);
-            for block in [
-                zero_padded(&text[..n]),
-                zero_padded_in_registers(&text[..n]),
-            ] {
-                assert_eq!(&block[..kept], &text[..kept]);
-                assert!(block[kept..].iter().all(|&b| b == 0), "{n}: {block:?}");
-            }
+            let block = zero_padded(&text[..n]);
+            assert_eq!(&block[..kept], &text[..kept]);
+            assert!(block[kept..].iter().all(|&b| b == 0), "{n}: {block:?}");
         }
     }
 }
