@@ -743,23 +743,19 @@ trait Mask:
     fn top(self) -> usize;
 }
 
-impl Mask for u64 {
-    const ZERO: Self = 0;
-    const ONE: Self = 1;
-    #[inline(always)]
-    fn top(self) -> usize {
-        63 - self.leading_zeros() as usize
-    }
+macro_rules! mask {
+    ($($t:ty),*) => {$(
+        impl Mask for $t {
+            const ZERO: Self = 0;
+            const ONE: Self = 1;
+            #[inline(always)]
+            fn top(self) -> usize {
+                (<$t>::BITS - 1 - self.leading_zeros()) as usize
+            }
+        }
+    )*};
 }
-
-impl Mask for u128 {
-    const ZERO: Self = 0;
-    const ONE: Self = 1;
-    #[inline(always)]
-    fn top(self) -> usize {
-        127 - self.leading_zeros() as usize
-    }
-}
+mask!(u64, u128);
 
 /// The "/" and "." bytes of a path as bit masks.
 struct Marks<W> {

@@ -271,8 +271,8 @@ impl Resolver {
         if base.layout().scheme_end == 0 {
             return Err(ResolveError::BaseWithoutScheme);
         }
-        // One resolution: the base is read as the reference needs it, and prepared (without
-        // the cuts, which one reference does not repay) only for the general code.
+        // One resolution: the base is read as the reference needs it, and prepared only for
+        // the general code.
         Ok(match self.plan(reference, &Unprepared(base)) {
             Some(plan) => plan.resolved(*base, *reference),
             None => self.resolve_general(reference, &Base::new(*base)?),
@@ -452,9 +452,9 @@ impl Resolver {
 ///
 /// [`Base::new`] checks once what every resolution needs of the base (a scheme, §5.2.1) and
 /// scans its path once: the §5.2.3 merge head (the path up to its last `/`, or `/` for an
-/// authority with an empty path), whether that head holds dot-segments, where it ends once
-/// leading ".." of a reference remove its last segments (up to four), and the prefix of the
-/// base's text through that head. Resolving against it then cannot fail and costs only the
+/// authority with an empty path), whether that head holds dot-segments, and the prefix of the
+/// base's text through that head (where leading ".." of a reference cut the head back is
+/// found for the references that start with them). Resolving against it then cannot fail and costs only the
 /// reference's share of the work: for most references, a scan of the reference path for
 /// dot-segments and two copies when the result is written. (For a base that serves one
 /// reference, [`UriRef::join_into`] reads of it only what that reference needs.) [`resolve`](Self::resolve) gives
@@ -483,9 +483,8 @@ impl Resolver {
 #[derive(Clone, Copy, Debug)]
 pub struct Base<'a> {
     uri: UriRef<'a>,
-    /// The base path's §5.2.3 merge head: where it ends, whether it holds dot-segments, and
-    /// its cuts for leading ".."; `None` for the "/" that §5.2.3 puts for an authority with
-    /// an empty path. Numbers, not slices: the prefixes of the text that results start with
+    /// The base path's §5.2.3 merge head: where it ends and whether it holds dot-segments;
+    /// `None` for the "/" that §5.2.3 puts for an authority with an empty path. Numbers, not slices: the prefixes of the text that results start with
     /// are sliced off the parser's layout when a reference needs one (one slice per link
     /// costs the links less than slicing them all costs `Base::new`).
     head: Option<MergeHead>,
@@ -662,45 +661,62 @@ impl<'a> Base<'a> {
     }
 }
 
-/// What [`plan`] reads of a base: the prefixes of its text that results start with, and its
-/// §5.2.3 merge head with the cuts of leading "..". [`Base`] has them ready, for the many
-/// references of a page; [`Unprepared`] finds each one when it is asked, for a base that
+/// What [`plan`] reads of a base: the prefixes of its text that results start with (sliced
+/// off the parser's layout, the provided methods), and its §5.2.3 merge head with the cuts of
+/// leading "..". The two kinds of base differ only in the merge: [`Base`] has it ready, for
+/// the many references of a page; [`Unprepared`] finds it when it is asked, for a base that
 /// resolves one reference ([`UriRef::join_into`]): a crawler's `base<TAB>link` lines.
 trait BaseParts<'a> {
     /// The base URI (with a scheme).
     fn uri(&self) -> &UriRef<'a>;
-    /// The base's text through its scheme's ":".
-    fn through_scheme(&self) -> &'a str;
-    /// The base's text up to its path.
-    fn before_path(&self) -> &'a str;
-    /// The base's text through its path.
-    fn through_path(&self) -> &'a str;
-    /// The base's text through its query (through its path if it has none).
-    fn through_query(&self) -> &'a str;
-    /// Whether the base has a query (maybe empty).
-    fn has_query(&self) -> bool;
     /// The base's text through the merge head, and the head; `None` when the head is not
     /// text of the base (the "/" put for an empty path) or has dot-segments.
     fn merge(&self) -> Option<(&'a str, &'a str)>;
+
+    /// The base's text up to byte `end` of its layout.
+    #[inline(always)]
+    fn text_to(&self, end: u32) -> &'a str {
+        self.uri().as_str().get(..end as usize).unwrap_or_default()
+    }
+    /// The base's text through its scheme's ":".
+    #[inline(always)]
+    fn through_scheme(&self) -> &'a str {
+        self.text_to(self.uri().layout().scheme_end + 1)
+    }
+    /// The base's text up to its path.
+    #[inline(always)]
+    fn before_path(&self) -> &'a str {
+        self.text_to(self.uri().layout().path_start)
+    }
+    /// The base's text through its path.
+    #[inline(always)]
+    fn through_path(&self) -> &'a str {
+        self.text_to(self.uri().layout().path_end)
+    }
+    /// The base's text through its query (through its path if it has none).
+    #[inline(always)]
+    fn through_query(&self) -> &'a str {
+        self.text_to(self.uri().layout().query_end)
+    }
+    /// Whether the base has a query (maybe empty).
+    #[inline(always)]
+    fn has_query(&self) -> bool {
+        let l = self.uri().layout();
+        l.query_end > l.path_end
+    }
     /// [`merge`](Self::merge) with `pops` segments removed from the head, as `pops` leading
     /// ".." remove them (one backward scan of the head); `None` where §5.2.4 puts a "/"
     /// that is not in the base.
     #[inline(always)]
     fn cut(&self, pops: usize) -> Option<(&'a str, &'a str)> {
-        let merge = self.merge()?;
-        match pops {
-            0 => Some(merge),
-            _ => cut_merge(merge, cut_length(merge.1, pops)?),
+        let (text_to, head) = self.merge()?;
+        if pops == 0 {
+            return Some((text_to, head));
         }
+        let kept = cut_length(head, pops)?;
+        let before_head = text_to.len() - head.len();
+        Some((text_to.get(..before_head + kept)?, head.get(..kept)?))
     }
-}
-
-/// [`BaseParts::cut`] from the merge and the head's length once `pops` segments are removed.
-#[inline(always)]
-fn cut_merge<'a>(merge: (&'a str, &'a str), kept: usize) -> Option<(&'a str, &'a str)> {
-    let (text_to, head) = merge;
-    let before_head = text_to.len() - head.len();
-    Some((text_to.get(..before_head + kept)?, head.get(..kept)?))
 }
 
 /// The base path's [`MergeHead`]; `None` for an authority with an empty path (§5.2.3 then
@@ -732,26 +748,6 @@ impl<'a> BaseParts<'a> for Base<'a> {
         &self.uri
     }
     #[inline(always)]
-    fn through_scheme(&self) -> &'a str {
-        Unprepared(&self.uri).through_scheme()
-    }
-    #[inline(always)]
-    fn before_path(&self) -> &'a str {
-        Unprepared(&self.uri).before_path()
-    }
-    #[inline(always)]
-    fn through_path(&self) -> &'a str {
-        Unprepared(&self.uri).through_path()
-    }
-    #[inline(always)]
-    fn through_query(&self) -> &'a str {
-        Unprepared(&self.uri).through_query()
-    }
-    #[inline(always)]
-    fn has_query(&self) -> bool {
-        Unprepared(&self.uri).has_query()
-    }
-    #[inline(always)]
     fn merge(&self) -> Option<(&'a str, &'a str)> {
         self.merge
     }
@@ -763,39 +759,10 @@ impl<'a> BaseParts<'a> for Base<'a> {
 #[derive(Clone, Copy)]
 struct Unprepared<'u, 'a>(&'u UriRef<'a>);
 
-impl<'a> Unprepared<'_, 'a> {
-    /// The base's text up to byte `end` (a boundary of its layout).
-    #[inline(always)]
-    fn to(&self, end: u32) -> &'a str {
-        self.0.as_str().get(..end as usize).unwrap_or_default()
-    }
-}
-
 impl<'a> BaseParts<'a> for Unprepared<'_, 'a> {
     #[inline(always)]
     fn uri(&self) -> &UriRef<'a> {
         self.0
-    }
-    #[inline(always)]
-    fn through_scheme(&self) -> &'a str {
-        self.to(self.0.layout().scheme_end + 1)
-    }
-    #[inline(always)]
-    fn before_path(&self) -> &'a str {
-        self.to(self.0.layout().path_start)
-    }
-    #[inline(always)]
-    fn through_path(&self) -> &'a str {
-        self.to(self.0.layout().path_end)
-    }
-    #[inline(always)]
-    fn through_query(&self) -> &'a str {
-        self.to(self.0.layout().query_end)
-    }
-    #[inline(always)]
-    fn has_query(&self) -> bool {
-        let l = self.0.layout();
-        l.query_end > l.path_end
     }
     #[inline(always)]
     fn merge(&self) -> Option<(&'a str, &'a str)> {
@@ -843,7 +810,7 @@ fn plan<'a, 'r>(base: &impl BaseParts<'a>, reference: &UriRef<'r>) -> Option<Pla
             // no authority).
             Some(b'/') => (base.before_path(), start, "", p),
             // Leading "./" and "../": the base text through the head with `pops`
-            // segments removed, as Base::new planned it, then the rest of the reference.
+            // segments removed, then the rest of the reference.
             Some(b'.') => {
                 let (i, pops) = leading_dots(p);
                 let rest = p.get(i..).unwrap_or_default();
@@ -1445,8 +1412,7 @@ impl<'r> UriRef<'r> {
 
     /// [`join_into`](Self::join_into) for the references that the runs or [`plan`] leave:
     /// parsed whole, then planned again if the runs left them (a network-path reference, one
-    /// with unusual bytes), else resolved through a [`Base`] (without the cuts, which one
-    /// reference does not repay). Out of line, so that the common case inlines small.
+    /// with unusual bytes), else resolved through a [`Base`] by the general code. Out of line, so that the common case inlines small.
     #[cfg(feature = "alloc")]
     #[inline(never)]
     fn join_by_base(
