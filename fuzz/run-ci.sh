@@ -51,19 +51,21 @@ run() {
 }
 
 echo "running ${#targets[@]} targets, ${seconds}s each, $jobs at a time ($((SECONDS - start))s)"
+# Each job is waited for by its pid, oldest first (every target runs the same time, so this
+# keeps `jobs` busy as well as `wait -n` does). `wait -n` once failed a run whose ten targets
+# all passed: a job that ends before it is called can be reaped without its status.
 failed=0
-running=0
+pids=()
 for t in "${targets[@]}"; do
-    if [ "$running" -ge "$jobs" ]; then
-        wait -n || failed=1
-        running=$((running - 1))
+    if [ "${#pids[@]}" -ge "$jobs" ]; then
+        wait "${pids[0]}" || failed=1
+        pids=("${pids[@]:1}")
     fi
     run "$t" &
-    running=$((running + 1))
+    pids+=("$!")
 done
-while [ "$running" -gt 0 ]; do
-    wait -n || failed=1
-    running=$((running - 1))
+for pid in "${pids[@]}"; do
+    wait "$pid" || failed=1
 done
 echo "fuzzing done in $((SECONDS - start))s"
 exit "$failed"
