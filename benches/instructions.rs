@@ -114,6 +114,7 @@ parse_bench!(parse_urilex_rfc2396, run_parse, UrilexRfc2396);
 parse_bench!(parse_uriparser, run_parse, Uriparser);
 parse_bench!(parse_boost_url, run_parse, BoostUrl);
 parse_bench!(parse_floor_sse2, run_parse, FloorSse2);
+parse_bench!(parse_floor_avx2, run_parse, FloorAvx2);
 
 host_path_bench!(host_path_urilex, Urilex);
 host_path_bench!(host_path_fluent_uri, FluentUri);
@@ -157,7 +158,7 @@ library_benchmark_group!(
     name = parse;
     benchmarks = parse_urilex, parse_fluent_uri, parse_oxiri, parse_iri_string, parse_url,
         parse_http, parse_ada_url, parse_uriparse, parse_urilex_rfc2396, parse_uriparser,
-        parse_boost_url, parse_floor_sse2
+        parse_boost_url, parse_floor_sse2, parse_floor_avx2
 );
 
 library_benchmark_group!(

@@ -65,6 +65,12 @@ write("extract", ["see http://example.com/a?b.", "<a href=\"/x?y\">x</a> (https:
                   "mailto:a@b.c, urn:isbn:0451450523; <http://[::1]:8/>", "http://",
                   "text http://a/\u00e9 more", "&lt;http://a/b&amp;c&gt;", "\"http://a/\"",
                   "ftp://f/ http://g/ https://h/"] + pick(corpus, 10))
+# Queries of form data (this repository's benches/data/query_forms.txt), long enough for
+# the 32-byte blocks of src/avx2.rs, some with a fragment after a NUL, and edge cases.
+with open(os.path.join(os.path.dirname(__file__), "..", "benches", "data", "query_forms.txt"), "rb") as f:
+    forms = [l.split(b"?", 1)[1] for l in f.read().split(b"\n") if b"?" in l]
+write("form_data", forms[::500] + [forms[1] + b"\0" + forms[2][:40], b"a=%4", b"%41%4" * 9,
+      b"q=" + b"x" * 29 + b"%4", b"[]" * 20, b"a=b&c=d" * 6 + b"\0frag%2", b"\x7f" + b"a" * 40])
 write("rfc2396", ["mailto:a@b?subject=x", "http://a:b@c:d/", "http://u@h:-1/", "foo:?q", "x:",
                   "http://[::FFFF:129.144.52.38]:80/index.html", "ftp://u;t=a@1.2.3.4:21/a;p/b;q=1",
                   "http://999.1.1.1./", "g;x=1/../y", "?y", "#s", "http://h/{x}", "//a@b@c/",

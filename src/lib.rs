@@ -47,7 +47,8 @@
 //! | `GenerateString()` | `Display`, [`UriBuf::as_str`] |
 //! | `operator==` | `==` (text), [`UriRef::normalized_eq`] (equivalence) |
 #![no_std]
-#![forbid(unsafe_code)]
+// `unsafe` is allowed in src/avx2.rs alone (see there why, and how it stays sound).
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 #[cfg(feature = "alloc")]
@@ -56,6 +57,8 @@ extern crate alloc;
 extern crate std;
 
 mod accessors;
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+mod avx2;
 #[cfg(feature = "alloc")]
 mod buf;
 pub mod chars;

@@ -278,6 +278,70 @@ fn printable_stops(block: [u8; 16], set: &Printable) -> u32 {
     !(inside | pct & hex >> 1 & hex >> 2) & 0xffff
 }
 
+/// A set of printable ASCII bytes as two tables of sixteen, for a vector byte shuffle
+/// (`pshufb`) to look up sixteen or 32 bytes at once: byte `b` is in the set when
+/// `low[b & 15] & high[b >> 4] != 0`. Bit `h - 2` stands for the bytes whose high nibble is
+/// `h` (2 to 7: 0x20..=0x7F), so that any such set is exact; `high` is 0 for the other high
+/// nibbles (controls, and every byte from 0x80 up).
+#[cfg(any(test, all(feature = "std", target_arch = "x86_64")))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Nibbles {
+    pub(crate) low: [u8; 16],
+    pub(crate) high: [u8; 16],
+}
+
+/// The [`Nibbles`] of the bytes 0x20..=0x7F for which `member` says yes.
+#[cfg(any(test, all(feature = "std", target_arch = "x86_64")))]
+pub(crate) const fn nibbles(member: &[bool; 128]) -> Nibbles {
+    let mut set = Nibbles {
+        low: [0; 16],
+        high: [0; 16],
+    };
+    let mut h = 2;
+    while h < 8 {
+        set.high[h] = 1 << (h - 2);
+        let mut l = 0;
+        while l < 16 {
+            if member[h << 4 | l] {
+                set.low[l] |= 1 << (h - 2);
+            }
+            l += 1;
+        }
+        h += 1;
+    }
+    set
+}
+
+/// The bytes of a [`Printable`] set, for [`nibbles`].
+#[cfg(any(test, all(feature = "std", target_arch = "x86_64")))]
+pub(crate) const fn printable_members(set: &Printable) -> [bool; 128] {
+    let mut member = [false; 128];
+    let mut b = 0x21;
+    while b <= 0x7E {
+        let mut inside = true;
+        let mut i = 0;
+        while i < set.count && i < MAX_GAPS {
+            inside &= !(set.gaps[i].0 as usize <= b && b <= set.gaps[i].1 as usize);
+            i += 1;
+        }
+        member[b] = inside && set.states != 0;
+        b += 1;
+    }
+    member
+}
+
+/// The hex digits (RFC 3986 `HEXDIG`, either case), for [`nibbles`].
+#[cfg(any(test, all(feature = "std", target_arch = "x86_64")))]
+pub(crate) const HEX_MEMBERS: [bool; 128] = {
+    let mut member = [false; 128];
+    let mut b = 0;
+    while b < 128 {
+        member[b] = CLASS_BITS[b] & BIT_HEXDIG != 0;
+        b += 1;
+    }
+    member
+};
+
 /// The stops of `block` for a state of class `KIND` (`set`: its [`Printable`] set), and with
 /// `WIDE` a state of [`wide_loops`], which the bytes of [`whole_characters`] do not stop.
 #[inline(always)]
@@ -379,6 +443,10 @@ macro_rules! run_skips {
             const UTF8_RUN_OF: [u8; 8] = <$dfa as Grammar>::UTF8_RUN_OF;
             const WIDE_LOOPS: u8 = wide_loops::<$dfa>();
             const SET: Printable = printable::<$dfa>();
+            /// [`SET`] and the hex digits as [`Nibbles`], for the AVX2 code of src/avx2.rs.
+            #[cfg(all(feature = "std", target_arch = "x86_64"))]
+            const SET_NIBBLES: (Nibbles, Nibbles) =
+                (nibbles(&printable_members(&SET)), nibbles(&HEX_MEMBERS));
 
             /// Whether the state of `loop_bit` is alphanumeric.
             #[inline(always)]
@@ -556,9 +624,21 @@ macro_rules! run_skips {
 
             /// [`skip_blocks`] by the [`Printable`] set. Out of line: in the DFA's loop,
             /// whose runs are of any state, the inlined compares were done on the blocks of
-            /// the other states too.
+            /// the other states too. Where the CPU has AVX2, 32 bytes at a time by table
+            /// lookups (src/avx2.rs), to the last 32 bytes of the input.
             #[inline(never)]
             fn skip_printable<const WIDE: bool>(input: &[u8], pos: usize, loop_bit: u8) -> usize {
+                #[cfg(all(feature = "std", target_arch = "x86_64"))]
+                if !WIDE {
+                    if let Some(avx2) = crate::avx2::Avx2::detect() {
+                        let first_stop =
+                            |base, stops: u32| first_stop(input, base, stops, loop_bit);
+                        if let Some(end) = avx2.skip_printable(input, pos, &SET_NIBBLES, first_stop)
+                        {
+                            return end;
+                        }
+                    }
+                }
                 skip_blocks::<PRINTABLE, WIDE>(input, pos, loop_bit)
             }
 
@@ -1170,6 +1250,36 @@ mod tests {
             check::<rfc2396::Dfa>(&printable::<rfc2396::Dfa>(), &rfc2396),
             3
         );
+    }
+
+    /// The [`Nibbles`] of each grammar's [`Printable`] set, and of the hex digits, look up
+    /// exactly their bytes, of all 256.
+    #[test]
+    fn nibbles_are_the_sets() {
+        let look_up = |t: &Nibbles, b: u8| {
+            // What a byte shuffle does: an index with bit 7 set gives 0.
+            let high = if b >> 4 >= 16 {
+                0
+            } else {
+                t.high[usize::from(b >> 4)]
+            };
+            t.low[usize::from(b & 15)] & high != 0
+        };
+        for set in [
+            printable::<uri::Dfa>(),
+            printable::<rfc2396::Dfa>(),
+            printable::<rfc3987::Dfa>(),
+        ] {
+            let table = nibbles(&printable_members(&set));
+            let want = members(&set);
+            for b in 0..=255u8 {
+                assert_eq!(look_up(&table, b), want.contains(&b), "{b:#x}");
+            }
+        }
+        let hex = nibbles(&HEX_MEMBERS);
+        for b in 0..=255u8 {
+            assert_eq!(look_up(&hex, b), b.is_ascii_hexdigit(), "{b:#x}");
+        }
     }
 
     /// `printable_stops` on every byte in every lane, of each grammar's set: a stop exactly

@@ -17,6 +17,7 @@ pub const ALL: &[(&str, Check)] = &[
     ("uribuf", uribuf),
     ("resolve", resolve),
     ("extract", extract),
+    ("form_data", form_data),
     #[cfg(feature = "http")]
     ("request_target", request_target),
 ];
@@ -156,6 +157,75 @@ pub fn request_target(data: &[u8]) -> Result<(), String> {
                 return Err(format!("{target:?}: from http {h:?} to {b:?}"));
             }
         }
+    }
+    Ok(())
+}
+
+/// A query and a fragment from the fuzzer's bytes (split at the first NUL) after a fixed
+/// "scheme://host/path": RFC 3986's and RFC 2396's parsers accept exactly what their ABNF
+/// accepts, byte by byte, and split it there. Long queries of form data run through the
+/// vector code of src/avx2.rs where the CPU has AVX2 (the portable code elsewhere, or with
+/// `URILEX_PORTABLE` set): this compares it with a recognizer that has no vector code.
+pub fn form_data(data: &[u8]) -> Result<(), String> {
+    let Ok(s) = std::str::from_utf8(data) else {
+        return Ok(());
+    };
+    let (query, fragment) = s.split_once('\0').unwrap_or((s, ""));
+    let input = format!("http://example.com/path?{query}#{fragment}");
+    // RFC 3986 §3.4, §3.5: query = fragment = *( pchar / "/" / "?" ).
+    let rfc3986 = |b: u8| b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/?".contains(&b);
+    // RFC 2396 §3.4, §4.1: query = fragment = *uric (reserved, unreserved, escaped), with
+    // RFC 2732 §3's "[" and "]" in reserved.
+    let rfc2396 = |b: u8| b.is_ascii_alphanumeric() || b";/?:@&=+$,[]-_.!~*'()".contains(&b);
+    let valid = |part: &str, allowed: &dyn Fn(u8) -> bool| {
+        let b = part.as_bytes();
+        let mut i = 0;
+        while i < b.len() {
+            if b[i] == b'%' {
+                if !(i + 2 < b.len()
+                    && b[i + 1].is_ascii_hexdigit()
+                    && b[i + 2].is_ascii_hexdigit())
+                {
+                    return false;
+                }
+                i += 3;
+            } else if allowed(b[i]) {
+                i += 1;
+            } else {
+                return false;
+            }
+        }
+        true
+    };
+    let want = valid(query, &rfc3986) && valid(fragment, &rfc3986);
+    match urilex::UriRef::parse(&input) {
+        Ok(u) if want => {
+            if u.query() != Some(query) || u.fragment() != Some(fragment) {
+                return Err(format!(
+                    "RFC 3986: split as {:?} and {:?}",
+                    u.query(),
+                    u.fragment()
+                ));
+            }
+        }
+        Ok(_) => return Err("RFC 3986: accepted, but the ABNF refuses it".into()),
+        Err(e) if want => return Err(format!("RFC 3986: refused ({e}), but the ABNF accepts it")),
+        Err(_) => {}
+    }
+    let want = valid(query, &rfc2396) && valid(fragment, &rfc2396);
+    match urilex::rfc2396::parse(&input) {
+        Ok(u) if want => {
+            if u.query() != Some(query) || u.fragment() != Some(fragment) {
+                return Err(format!(
+                    "RFC 2396: split as {:?} and {:?}",
+                    u.query(),
+                    u.fragment()
+                ));
+            }
+        }
+        Ok(_) => return Err("RFC 2396: accepted, but the ABNF refuses it".into()),
+        Err(e) if want => return Err(format!("RFC 2396: refused ({e}), but the ABNF accepts it")),
+        Err(_) => {}
     }
     Ok(())
 }
