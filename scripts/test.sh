@@ -7,6 +7,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 cargo test --workspace --all-features
+# Again the library's own tests (the vector code's, against byte-by-byte references), with
+# the portable code that CPUs without AVX2 run (src/avx2.rs is chosen at run time).
+URILEX_PORTABLE=1 cargo test -p urilex --all-features --lib
 
 py_start=$SECONDS
 venv=${URILEX_VENV:-target/py-venv}
