@@ -16,9 +16,12 @@
 //! exists only with the `std` feature, on x86-64). Every `unsafe` block below either runs code
 //! compiled for those features, which that proof makes sound, or loads from the input inside
 //! its bounds, said at each block. The portable code is the fallback (and is what runs with
-//! `URILEX_PORTABLE` set in the environment); the tests below check the classification against
-//! its definition for every byte in every lane, and `tests/printable_runs.rs` the runs against
-//! the portable ones; the fuzz target `parse` runs it on every input that has a long query.
+//! `URILEX_PORTABLE` set in the environment). The tests below check the classification against
+//! its definition for every byte in every lane; `scan`'s tests check the runs (this code's on
+//! an AVX2 CPU, the portable code's with `URILEX_PORTABLE=1`, which `scripts/test.sh` runs
+//! too) against a byte-by-byte reference; the fuzz target `form_data` checks the parsers
+//! against a byte-by-byte recognizer of the query grammar, and `fuzz/run-ci.sh` runs it under
+//! AddressSanitizer.
 #![allow(unsafe_code)]
 #![deny(unsafe_op_in_unsafe_fn)]
 // The vector intrinsics are safe to call from code compiled for their features since Rust
