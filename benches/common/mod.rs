@@ -573,18 +573,25 @@ impl FloorSse2 {
     }
 }
 
-impl Parse for FloorSse2 {
-    const NAME: &'static str = "floor-sse2";
-    #[inline]
-    fn parse(s: &str) -> bool {
-        black_box(Self::classify(s));
-        true
-    }
-    #[inline]
-    fn host_path(s: &str) -> bool {
-        Self::parse(s)
-    }
+/// A floor as a [`Parse`] peer: it classifies every byte (`classify`) and accepts everything.
+macro_rules! floor_parse {
+    ($floor:ident, $name:literal) => {
+        impl Parse for $floor {
+            const NAME: &'static str = $name;
+            #[inline]
+            fn parse(s: &str) -> bool {
+                black_box(Self::classify(s));
+                true
+            }
+            #[inline]
+            fn host_path(s: &str) -> bool {
+                Self::parse(s)
+            }
+        }
+    };
 }
+
+floor_parse!(FloorSse2, "floor-sse2");
 
 /// The floor with AVX2 where the CPU has it (issue 18): the same classification as
 /// [`FloorSse2`], 32 bytes at a time (the last block of a line read again from an earlier
@@ -643,18 +650,7 @@ unsafe fn floor_avx2(b: &[u8]) -> u32 {
     stops
 }
 
-impl Parse for FloorAvx2 {
-    const NAME: &'static str = "floor-avx2";
-    #[inline]
-    fn parse(s: &str) -> bool {
-        black_box(Self::classify(s));
-        true
-    }
-    #[inline]
-    fn host_path(s: &str) -> bool {
-        Self::parse(s)
-    }
-}
+floor_parse!(FloorAvx2, "floor-avx2");
 
 impl Parse for Http {
     const NAME: &'static str = "http";

@@ -197,35 +197,31 @@ pub fn form_data(data: &[u8]) -> Result<(), String> {
         }
         true
     };
-    let want = valid(query, &rfc3986) && valid(fragment, &rfc3986);
-    match urilex::UriRef::parse(&input) {
-        Ok(u) if want => {
-            if u.query() != Some(query) || u.fragment() != Some(fragment) {
-                return Err(format!(
-                    "RFC 3986: split as {:?} and {:?}",
-                    u.query(),
-                    u.fragment()
-                ));
-            }
+    // What a parser did with the input (its query and fragment, or its error) against what
+    // the ABNF says.
+    let agree = |rfc: &str, got: Result<(Option<&str>, Option<&str>), String>, want: bool| match got
+    {
+        Ok(parts) if want && parts != (Some(query), Some(fragment)) => {
+            Err(format!("{rfc}: split as {:?} and {:?}", parts.0, parts.1))
         }
-        Ok(_) => return Err("RFC 3986: accepted, but the ABNF refuses it".into()),
-        Err(e) if want => return Err(format!("RFC 3986: refused ({e}), but the ABNF accepts it")),
-        Err(_) => {}
-    }
-    let want = valid(query, &rfc2396) && valid(fragment, &rfc2396);
-    match urilex::rfc2396::parse(&input) {
-        Ok(u) if want => {
-            if u.query() != Some(query) || u.fragment() != Some(fragment) {
-                return Err(format!(
-                    "RFC 2396: split as {:?} and {:?}",
-                    u.query(),
-                    u.fragment()
-                ));
-            }
-        }
-        Ok(_) => return Err("RFC 2396: accepted, but the ABNF refuses it".into()),
-        Err(e) if want => return Err(format!("RFC 2396: refused ({e}), but the ABNF accepts it")),
-        Err(_) => {}
-    }
+        Ok(_) if !want => Err(format!("{rfc}: accepted, but the ABNF refuses it")),
+        Err(e) if want => Err(format!("{rfc}: refused ({e}), but the ABNF accepts it")),
+        _ => Ok(()),
+    };
+    let uri = urilex::UriRef::parse(&input);
+    agree(
+        "RFC 3986",
+        uri.map(|u| (u.query(), u.fragment()))
+            .map_err(|e| e.to_string()),
+        valid(query, &rfc3986) && valid(fragment, &rfc3986),
+    )?;
+    let reference = urilex::rfc2396::parse(&input);
+    agree(
+        "RFC 2396",
+        reference
+            .map(|u| (u.query(), u.fragment()))
+            .map_err(|e| e.to_string()),
+        valid(query, &rfc2396) && valid(fragment, &rfc2396),
+    )?;
     Ok(())
 }
