@@ -454,11 +454,11 @@ impl Resolver {
 /// scans its path once: the §5.2.3 merge head (the path up to its last `/`, or `/` for an
 /// authority with an empty path), whether that head holds dot-segments, and the prefix of the
 /// base's text through that head (where leading ".." of a reference cut the head back is
-/// found for the references that start with them). Resolving against it then cannot fail and costs only the
-/// reference's share of the work: for most references, a scan of the reference path for
-/// dot-segments and two copies when the result is written. (For a base that serves one
-/// reference, [`UriRef::join_into`] reads of it only what that reference needs.) [`resolve`](Self::resolve) gives
-/// the result as a [`Resolved`] view; [`resolve_into`](Self::resolve_into) writes it straight
+/// found for the references that start with them). Resolving against it then cannot fail
+/// and costs only the reference's share of the work: for most references, a scan of the
+/// reference path for dot-segments and two copies when the result is written. (For a base
+/// that serves one reference, [`UriRef::join_into`] reads of it only what that reference
+/// needs.) [`resolve`](Self::resolve) gives the result as a [`Resolved`] view; [`resolve_into`](Self::resolve_into) writes it straight
 /// into a `String`; [`resolve_str_into`](Self::resolve_str_into) goes from the text of a
 /// link to the text of its target in one step, the fastest way when only the text is wanted.
 ///
@@ -484,9 +484,10 @@ impl Resolver {
 pub struct Base<'a> {
     uri: UriRef<'a>,
     /// The base path's §5.2.3 merge head: where it ends and whether it holds dot-segments;
-    /// `None` for the "/" that §5.2.3 puts for an authority with an empty path. Numbers, not slices: the prefixes of the text that results start with
-    /// are sliced off the parser's layout when a reference needs one (one slice per link
-    /// costs the links less than slicing them all costs `Base::new`).
+    /// `None` for the "/" that §5.2.3 puts for an authority with an empty path. Numbers, not
+    /// slices: the prefixes of the text that results start with are sliced off the parser's
+    /// layout when a reference needs one (one slice per link costs the links less than
+    /// slicing them all costs `Base::new`).
     head: Option<MergeHead>,
     /// The base's text through the merge head, and the head (see [`BaseParts::merge`]): the
     /// first piece of a merged result, which most links are, sliced once.
@@ -1412,7 +1413,8 @@ impl<'r> UriRef<'r> {
 
     /// [`join_into`](Self::join_into) for the references that the runs or [`plan`] leave:
     /// parsed whole, then planned again if the runs left them (a network-path reference, one
-    /// with unusual bytes), else resolved through a [`Base`] by the general code. Out of line, so that the common case inlines small.
+    /// with unusual bytes), else resolved through a [`Base`] by the general code. Out of
+    /// line, so that the common case inlines small.
     #[cfg(feature = "alloc")]
     #[inline(never)]
     fn join_by_base(
