@@ -443,9 +443,13 @@ macro_rules! run_skips {
             const UTF8_RUN_OF: [u8; 8] = <$dfa as Grammar>::UTF8_RUN_OF;
             const WIDE_LOOPS: u8 = wide_loops::<$dfa>();
             const SET: Printable = printable::<$dfa>();
+            /// The loop bits of the states whose runs take the form-data mode ([`SET`]'s).
+            /// (For src/avx2.rs, which has RFC 3986's runs only.)
+            #[allow(dead_code)]
+            pub(crate) const FORM_LOOPS: u8 = SET.states;
             /// [`SET`] and the hex digits as [`Nibbles`], for the AVX2 code of src/avx2.rs.
             #[cfg(all(feature = "std", target_arch = "x86_64"))]
-            const SET_NIBBLES: (Nibbles, Nibbles) =
+            pub(crate) const SET_NIBBLES: (Nibbles, Nibbles) =
                 (nibbles(&printable_members(&SET)), nibbles(&HEX_MEMBERS));
 
             /// Whether the state of `loop_bit` is alphanumeric.
@@ -649,9 +653,10 @@ macro_rules! run_skips {
             pub(crate) fn first_stop(
                 input: &[u8],
                 base: usize,
-                mut stops: u32,
+                stops: impl Into<u64>,
                 loop_bit: u8,
             ) -> Option<usize> {
+                let mut stops: u64 = stops.into();
                 while stops != 0 {
                     let at = base + stops.trailing_zeros() as usize;
                     match input.get(at) {
@@ -770,6 +775,64 @@ pub(crate) fn scheme_colon_slash_slash(input: &[u8]) -> Option<(usize, FirstBloc
             stops: low | high << 16,
         },
     ))
+}
+
+/// Where the runs of the parser's shortcuts end (a scheme, a host, a path, a query, a
+/// fragment, in RFC 3986's tables): the parser is generic over it, so that its shortcuts
+/// compile once per way of finding them, the portable one ([`PortableRuns`]) and AVX2's
+/// (src/avx2.rs, 64 bytes classified at once).
+pub(crate) trait Runs {
+    /// Whether the "scheme://host/path" shortcut takes a query or a fragment out of line
+    /// (`Parser::after_path_on`): the portable code inlined there cost the commonest URIs,
+    /// which end in the path, 16 instructions per URL (registers saved, a layout stored
+    /// twice); AVX2's, called from code compiled for AVX2 into code that is not, cost
+    /// ada_isaacs_files (nearly all with a query) a fifth of its time.
+    const TAIL_OUT_OF_LINE: bool;
+
+    /// The index of the ':' when `input` starts with a scheme of letters, digits, '-' and
+    /// '.' and "://" (RFC 3986 §3.1; other schemes go the long way, through the DFA).
+    fn scheme_colon_slash_slash(&mut self, input: &[u8]) -> Option<usize>;
+
+    /// [`skip`]: the end of the run from `pos` of the state whose loop bit is `loop_bit`.
+    fn skip(&mut self, input: &[u8], pos: usize, loop_bit: u8) -> usize;
+
+    /// [`Runs::skip`] for the host's run after "scheme://" or "//".
+    #[inline(always)]
+    fn skip_host(&mut self, input: &[u8], pos: usize, loop_bit: u8) -> usize {
+        self.skip(input, pos, loop_bit)
+    }
+}
+
+/// [`Runs`] by [`skip`], sixteen bytes at a time from each run's start, but for the host
+/// after "scheme://", which goes on from the 32 bytes classified to find the scheme
+/// ([`FirstBlock`]).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct PortableRuns {
+    first: Option<FirstBlock>,
+}
+
+impl Runs for PortableRuns {
+    const TAIL_OUT_OF_LINE: bool = true;
+
+    #[inline(always)]
+    fn scheme_colon_slash_slash(&mut self, input: &[u8]) -> Option<usize> {
+        let (colon, block) = scheme_colon_slash_slash(input)?;
+        self.first = Some(block);
+        Some(colon)
+    }
+
+    #[inline(always)]
+    fn skip(&mut self, input: &[u8], pos: usize, loop_bit: u8) -> usize {
+        skip(input, pos, loop_bit)
+    }
+
+    #[inline(always)]
+    fn skip_host(&mut self, input: &[u8], pos: usize, loop_bit: u8) -> usize {
+        match self.first {
+            Some(block) => block.skip(input, pos, loop_bit),
+            None => skip(input, pos, loop_bit),
+        }
+    }
 }
 
 /// The first sixteen bytes of an input (zero-padded if it is shorter), classified once for
@@ -898,7 +961,7 @@ pub(crate) mod tests {
 
     /// A generator of test inputs: mostly letters, so that runs are long enough to cross
     /// blocks, and one byte in four from every kind the DFA tells apart.
-    fn random_bytes(seed: u64) -> impl FnMut(&mut std::vec::Vec<u8>, usize) {
+    pub(crate) fn random_bytes(seed: u64) -> impl FnMut(&mut std::vec::Vec<u8>, usize) {
         random_input(seed, false)
     }
 
@@ -1006,7 +1069,7 @@ pub(crate) mod tests {
 
     /// Every run, for every loop bit and from every start in `starts`, by `skip` and by
     /// [`reference_skip`]; returns how many agreed (panics at the first that does not).
-    fn runs_agree(
+    pub(crate) fn runs_agree(
         input: &[u8],
         starts: core::ops::RangeInclusive<usize>,
         skip: impl Fn(usize, u8) -> usize,
