@@ -9,9 +9,10 @@
 #
 # The machine's toolchain is stable Rust; cargo-fuzz passes nightly-only flags (-Z...) to
 # rustc, which stable accepts with RUSTC_BOOTSTRAP=1 ("stable acting as nightly"). No
-# AddressSanitizer (-s none) but for form_data, run again with it at the end: the library's
-# only `unsafe` code is src/avx2.rs, which that target reaches all of, so elsewhere the sanitizer
-# would only cost build and run time; overflow checks and debug assertions stay on.
+# AddressSanitizer (-s none) but for parse and form_data, run again with it at the end: the
+# library's only `unsafe` code is src/avx2.rs, which those targets reach all of, so elsewhere
+# the sanitizer would only cost build and run time; overflow checks and debug assertions
+# stay on.
 set -euo pipefail
 cd "$(dirname "$0")"
 export RUSTC_BOOTSTRAP=1
@@ -69,13 +70,27 @@ for pid in "${pids[@]}"; do
     wait "$pid" || failed=1
 done
 # The crate's one module with `unsafe` code (src/avx2.rs, x86-64 only) under AddressSanitizer,
-# through form_data, whose inputs reach all of it: every parse starts there (the first 64
-# bytes classified at once, runs past them 32 bytes at a time), and its long form-data
-# queries take the table lookups.
-if [ "$failed" = 0 ] && [ "$(uname -m)" = x86_64 ] && [[ " ${targets[*]} " == *" form_data "* ]]; then
-    echo "building form_data with AddressSanitizer ($((SECONDS - start))s)"
-    cargo fuzz build -s address form_data
-    run form_data address || failed=1
+# through the two targets that reach all of it: every parse starts there (the first 64 bytes
+# classified at once, in blocks whose loads depend on the input's length; runs past them 32
+# bytes at a time); `parse` gives it inputs of every length, `form_data` long form-data
+# queries, which take the table lookups.
+asan=()
+for t in parse form_data; do
+    [[ " ${targets[*]} " == *" $t "* ]] && asan+=("$t")
+done
+if [ "$failed" = 0 ] && [ "$(uname -m)" = x86_64 ] && [ "${#asan[@]}" -gt 0 ]; then
+    echo "building ${asan[*]} with AddressSanitizer ($((SECONDS - start))s)"
+    for t in "${asan[@]}"; do
+        cargo fuzz build -s address "$t"
+    done
+    pids=()
+    for t in "${asan[@]}"; do
+        run "$t" address &
+        pids+=("$!")
+    done
+    for pid in "${pids[@]}"; do
+        wait "$pid" || failed=1
+    done
 fi
 echo "fuzzing done in $((SECONDS - start))s"
 exit "$failed"

@@ -29,8 +29,9 @@
 //! byte-by-byte reference from every start of inputs of every length up to 200, and
 //! "scheme://" against its definition; every parse test runs this code on a CPU with AVX2
 //! (and `scripts/test.sh` runs the library's tests again with `URILEX_PORTABLE`); the fuzz
-//! targets `differential` (against fluent-uri and iri-string) and `form_data` (against the
-//! ABNF, also under AddressSanitizer) run it on every input.
+//! targets run it on every input: `differential` against fluent-uri and iri-string,
+//! `form_data` against the ABNF, and `parse` (inputs of every length) and `form_data` again
+//! under AddressSanitizer (`fuzz/run-ci.sh`).
 #![allow(unsafe_code)]
 #![deny(unsafe_op_in_unsafe_fn)]
 // The vector intrinsics are safe to call from code compiled for their features since Rust
