@@ -103,6 +103,13 @@ impl Avx2 {
         unsafe { parse(input, rule) }
     }
 
+    /// [`form_data`]: the end of a run of form data in RFC 3986's tables.
+    #[inline(always)]
+    fn form_data(self, input: &[u8], pos: usize, loop_bit: u8) -> usize {
+        // SAFETY: `self` proves that the CPU has the features `form_data` is compiled for.
+        unsafe { form_data(input, pos, loop_bit) }
+    }
+
     /// The end of the run from `pos` of a state that loops on the bytes of `set.0` and on
     /// `%HH` (`set.1`: the hex digits): 32 bytes at a time, the stops of each block handed to
     /// `first_stop(base, stops)` (bit k for byte `base + k`), which says where the run ends
@@ -277,7 +284,6 @@ impl Runs for Masks {
         } else {
             self.stops | self.slashes
         };
-        let first_stop = move |base, stops: u32| uri_runs::first_stop(input, base, stops, loop_bit);
         let masked_stop = move |stops: u64| uri_runs::first_stop(input, 0, stops, loop_bit);
         let from = |at: usize| u64::MAX.checked_shl(at as u32).unwrap_or(0);
         let mut later = stops & from(pos);
@@ -289,11 +295,7 @@ impl Runs for Masks {
                 return at.min(len);
             }
             if head & head.wrapping_sub(1) != 0 && pos + 16 < len {
-                let set = &uri_runs::SET_NIBBLES;
-                return self
-                    .avx2
-                    .skip_printable(input, pos + 16, set, first_stop)
-                    .unwrap_or_else(|| uri_runs::skip(input, pos + 16, loop_bit));
+                return self.avx2.form_data(input, pos + 16, loop_bit);
             }
             later ^= head;
         }
@@ -333,11 +335,8 @@ unsafe fn skip_blocks(input: &[u8], mut pos: usize, loop_bit: u8) -> usize {
         }
         pos += 32;
         if uri_runs::FORM_LOOPS & loop_bit != 0 && stops & stops.wrapping_sub(1) != 0 {
-            let first_stop =
-                move |base, stops: u32| uri_runs::first_stop(input, base, stops, loop_bit);
             // SAFETY: AVX2 by the function's contract.
-            return unsafe { skip_printable(input, pos, &uri_runs::SET_NIBBLES, first_stop) }
-                .unwrap_or(len);
+            return unsafe { form_data(input, pos, loop_bit) };
         }
     }
     if pos < len {
@@ -355,12 +354,28 @@ unsafe fn skip_blocks(input: &[u8], mut pos: usize, loop_bit: u8) -> usize {
     len
 }
 
+/// The end of a run of form data from `pos` in RFC 3986's tables ([`skip_printable`], or
+/// `scan::skip` in an input shorter than 32 bytes), for [`Masks`]. Its own function, with
+/// its arguments in registers: a closure handed down from the parser was built on the stack
+/// on every run of every state, used or not.
+///
+/// # Safety
+/// The CPU must have the features this is compiled for.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+#[inline(never)]
+unsafe fn form_data(input: &[u8], pos: usize, loop_bit: u8) -> usize {
+    let first_stop = move |base, stops: u32| uri_runs::first_stop(input, base, stops, loop_bit);
+    // SAFETY: AVX2 by the function's contract.
+    unsafe { skip_printable(input, pos, &uri_runs::SET_NIBBLES, first_stop) }
+        .unwrap_or_else(|| uri_runs::skip(input, pos, loop_bit))
+}
+
 /// See [`Avx2::skip_printable`].
 ///
 /// # Safety
 /// The CPU must have the features this is compiled for: an [`Avx2`] proves it.
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-#[inline(never)]
+#[inline]
 unsafe fn skip_printable(
     input: &[u8],
     mut pos: usize,
