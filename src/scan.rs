@@ -1263,7 +1263,6 @@ pub(crate) mod tests {
         assert_eq!(wide_loops::<rfc2396::Dfa>(), 0);
     }
 
-    /// The bytes of a [`Printable`] set, from its gaps.
     /// The printable bytes that RFC 3986's query and fragment do not take as they are (§3.4,
     /// §3.5: `pchar` / "/" / "?"; '%' only in "%HH"), and RFC 2396's (§2 `uric`, with RFC
     /// 2732's "[" and "]").
@@ -1275,6 +1274,7 @@ pub(crate) mod tests {
         (0x21..=0x7E).filter(|b| !not.contains(b)).collect()
     }
 
+    /// The bytes of a [`Printable`] set, from its gaps.
     fn members(set: &Printable) -> std::vec::Vec<u8> {
         let gaps = &set.gaps[..set.count];
         (0x21..=0x7E)
