@@ -532,6 +532,55 @@ pub(crate) fn append(j: Joined<'_>, mode: Dots, out: &mut alloc::string::String)
     }
 }
 
+/// Appends `tail` with its dot-segments removed (§5.2.4) after a merge head that `out` holds
+/// from byte `floor` on: the resolution of a relative path with dot-segments against a base
+/// with an authority, the one case of [`append`] that the crawl's references (and §5.4's
+/// abnormal examples) hold, without its general machinery. The head, written by the caller,
+/// starts with "/", ends with "/" and holds no dot-segment, or is empty and `tail` starts with
+/// "/" (an absolute-path reference); `tail` has no leading "./" or "../" (the caller has cut
+/// the head for them).
+///
+/// `out[floor..]` is then §5.2.4's output buffer, and it ends with "/" before every segment
+/// of `tail` is read: a "." leaves it, a ".." cuts it back to the "/" before its last
+/// segment (never below the head's first "/"), and the kept text between two dot-segments
+/// is appended as one run. Linear: the backward search of a ".." reads only the segment it
+/// removes.
+#[cfg(feature = "alloc")]
+pub(crate) fn append_after_head(out: &mut alloc::string::String, floor: usize, tail: &str) {
+    let b = tail.as_bytes();
+    // The kept text not yet appended starts at `run`; the segment read is `b[s..e]`.
+    let mut run = 0;
+    let mut s = 0;
+    loop {
+        let e = b
+            .get(s..)
+            .and_then(|rest| rest.iter().position(|&c| c == b'/'))
+            .map_or(b.len(), |i| s + i);
+        let dots = match b.get(s..e) {
+            Some(b".") => 1,
+            Some(b"..") => 2,
+            _ => 0,
+        };
+        if dots != 0 {
+            out.push_str(tail.get(run..s).unwrap_or_default());
+            if dots == 2 {
+                // The buffer ends with "/": cut it back to just after the "/" before that.
+                let end = out.len().saturating_sub(1);
+                if let Some(p) = out.get(floor..end).and_then(|kept| kept.rfind('/')) {
+                    out.truncate(floor + p + 1);
+                }
+            }
+            // The segment goes with the "/" after it (at the end, the buffer's "/" stays).
+            run = (e + 1).min(b.len());
+        }
+        if e >= b.len() {
+            break;
+        }
+        s = e + 1;
+    }
+    out.push_str(tail.get(run..).unwrap_or_default());
+}
+
 /// Whether a path contains a complete "." or ".." segment.
 ///
 /// Resolution asks this of every base and reference path, so it looks for "/." pairs eight
