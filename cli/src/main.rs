@@ -392,6 +392,7 @@ fn run(cli: Cli) -> Result<Outcome, Fail> {
         diagnostics: Diagnostics::of(&g)?,
         g,
     };
+    ops::write_diagnostics(!matches!(r.diagnostics, Diagnostics::Quiet));
     let Some(command) = cli.command else {
         // No subcommand: the main job. On a terminal with nothing piped, the sample;
         // otherwise the summary of what stdin holds (empty input: a zero summary).
