@@ -562,11 +562,16 @@ pub(crate) fn append_after_head(out: &mut alloc::string::String, floor: usize, t
             _ => 0,
         };
         if dots != 0 {
-            out.push_str(tail.get(run..s).unwrap_or_default());
+            if run < s {
+                out.push_str(tail.get(run..s).unwrap_or_default());
+            }
             if dots == 2 {
                 // The buffer ends with "/": cut it back to just after the "/" before that.
+                // (A byte loop: the segment it passes over is short, and `rfind`'s setup
+                // costs more than it.)
                 let end = out.len().saturating_sub(1);
-                if let Some(p) = out.get(floor..end).and_then(|kept| kept.rfind('/')) {
+                let kept = out.as_bytes().get(floor..end).unwrap_or_default();
+                if let Some(p) = kept.iter().rposition(|&c| c == b'/') {
                     out.truncate(floor + p + 1);
                 }
             }
@@ -578,7 +583,9 @@ pub(crate) fn append_after_head(out: &mut alloc::string::String, floor: usize, t
         }
         s = e + 1;
     }
-    out.push_str(tail.get(run..).unwrap_or_default());
+    if run < b.len() {
+        out.push_str(tail.get(run..).unwrap_or_default());
+    }
 }
 
 /// Whether a path contains a complete "." or ".." segment.

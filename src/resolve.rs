@@ -976,7 +976,9 @@ fn append_dotted(
     let floor = out.len().saturating_sub(head_len);
     let (tail, rest) = b.split_at_checked(tail_len).unwrap_or((b, ""));
     crate::dot_segments::append_after_head(out, floor, tail);
-    out.push_str(rest);
+    if !rest.is_empty() {
+        out.push_str(rest);
+    }
 }
 
 /// Appends `a` then `b` to `out`. (A `reserve` of both lengths first measured one
