@@ -974,6 +974,44 @@ pub fn remove_dot_segments_into(path: &str, out: &mut alloc::string::String) {
 
 #[cfg(test)]
 mod tests {
+    /// `append_after_head` against the general removal of the whole path: every tail up to
+    /// seven bytes over "/", "a" and "." that does not start with a dot-segment, after heads
+    /// of every shape it takes (absolute, dot-free, ending with "/"; or none, before an
+    /// absolute tail).
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn append_after_head_removes_dot_segments_as_the_general_code() {
+        use alloc::string::String;
+        let heads = ["/", "/a/", "/a/b/", "/a//", "//", "/.a/a../", ""];
+        let mut checked = 0;
+        for len in 0..=7u32 {
+            for code in 0..3usize.pow(len) {
+                let tail: String = (0..len)
+                    .map(|i| ['/', 'a', '.'][code / 3usize.pow(i) % 3])
+                    .collect();
+                let leading_dot = [".", ".."].contains(&tail.as_str())
+                    || tail.starts_with("./")
+                    || tail.starts_with("../");
+                if leading_dot {
+                    continue;
+                }
+                for head in heads {
+                    if head.is_empty() && !tail.starts_with('/') {
+                        continue;
+                    }
+                    let mut got = String::from("s://h");
+                    got.push_str(head);
+                    super::append_after_head(&mut got, 5, &tail);
+                    let mut want = String::from("s://h");
+                    super::remove_dot_segments_into(&alloc::format!("{head}{tail}"), &mut want);
+                    assert_eq!(got, want, "{head:?} + {tail:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
+
     #[test]
     fn cut_length_removes_segments_as_dot_dot_does() {
         // Every head up to 11 bytes over "/", "a", "." (ending with "/", or empty), against

@@ -599,6 +599,11 @@ pub fn check_resolve(base: &str, reference: &str) -> Result<(), String> {
             let mut appended = String::new();
             prepared.resolve_into(&r, &mut appended);
             ensure!(appended == out, "{}: resolve_into {appended:?}", at());
+            // The base unprepared, the reference from its text (the CLI's way).
+            let mut joined = String::new();
+            b.join_into(reference, &mut joined)
+                .map_err(|e| format!("{}: join_into refused: {e}", at()))?;
+            ensure!(joined == out, "{}: join_into {joined:?}", at());
         }
         ensure!(
             res.len() == out.len(),
