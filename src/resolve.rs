@@ -636,9 +636,10 @@ impl<'a> Base<'a> {
     /// [`plan`] leave: parsed by the whole parser, copied if it has a scheme and no
     /// dot-segments, planned with dot-segments, else resolved by the general code. Out of
     /// line, so that the common case inlines small. (A reference that the runs took and the
-    /// plan left, a few in a hundred, is parsed again here: handing its `UriRef` over instead
-    /// cost every other reference the stores that build it, 7 instructions per pair; telling
-    /// this function that the runs took it, so that they parse it again, 6.)
+    /// plan left, a few in a hundred, is parsed again here, by the whole parser: handing its
+    /// `UriRef` over instead cost every other reference the stores that build it, 7
+    /// instructions per pair; telling this function that the runs took the reference, so
+    /// that they could parse it again, cost the others 6.)
     #[cfg(feature = "alloc")]
     #[inline(never)]
     fn parse_resolve_into(
@@ -780,10 +781,11 @@ impl<'a> BaseParts<'a> for Unprepared<'_, 'a> {
 /// holds: no scheme, and no dot-segment except leading "./" and "../" (`None` for the
 /// others, which the general code resolves). The target URI is then a prefix of the base's
 /// text followed by a suffix of the reference's, and its path the kept head of the base
-/// path followed by the rest of the reference path. Against a base with an authority, a
-/// relative or absolute path with dot-segments after its leading "./" and "../" is planned
-/// too, for the writers alone ([`Plan::dots`]): the same prefix of the base, then the rest
-/// of the path with its dot-segments removed, then the reference's query and fragment.
+/// path followed by the rest of the reference path. With `DOTS` (the writers' out-of-line
+/// paths), a relative or absolute path with dot-segments after its leading "./" and "../" is
+/// planned too, against a base with an authority ([`Plan::dots`]): the same prefix of the
+/// base, then the rest of the path with its dot-segments removed, then the reference's
+/// query and fragment.
 ///
 /// It reads only the reference's path span and the byte after it, and the slices that
 /// the base gives ([`BaseParts`]), and nothing in it can panic: [`Base::resolve_str_into`] uses only
@@ -927,9 +929,10 @@ struct Plan<'b, 'r> {
     query: Option<Src>,
     /// `tail` holds dot-segments (after its leading "./" and "../", which `head` has
     /// taken), and the base has an authority: the target is `a`, then `tail` with its
-    /// dot-segments removed against the end of `a` (the head), then the rest of `b`. The
-    /// writers take such a plan ([`Plan::append_to`]); the [`Resolved`] view does not (its
-    /// path would not be `head ++ tail`), and the general code builds it instead.
+    /// dot-segments removed against the end of `a` (the head), then the rest of `b`. Only
+    /// [`plan`] with `DOTS` gives such a plan, for the writers ([`Plan::append_to`]); the
+    /// [`Resolved`] view plans without (its path would not be `head ++ tail`), and the
+    /// general code builds it instead.
     dots: bool,
     /// `head.len()` and `tail.len()`, which the dot-segment writer reads: numbers, which the
     /// writers of plans without dot-segments ignore at no cost, where the slices would be
