@@ -932,12 +932,16 @@ struct Plan<'b, 'r> {
     /// dot-segments removed against the end of `a` (the head), then the rest of `b`. Only
     /// [`plan`] with `DOTS` gives such a plan, for the writers ([`Plan::append_to`]); the
     /// [`Resolved`] view plans without (its path would not be `head ++ tail`), and the
-    /// general code builds it instead.
+    /// general code builds it instead. (This and the two numbers below are read by the
+    /// writers alone, which need `alloc`.)
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
     dots: bool,
     /// `head.len()` and `tail.len()`, which the dot-segment writer reads: numbers, which the
     /// writers of plans without dot-segments ignore at no cost, where the slices would be
     /// cut (and their bounds checked) for every plan.
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
     head_len: usize,
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
     tail_len: usize,
 }
 
