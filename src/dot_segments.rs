@@ -548,43 +548,50 @@ pub(crate) fn append(j: Joined<'_>, mode: Dots, out: &mut alloc::string::String)
 #[cfg(feature = "alloc")]
 pub(crate) fn append_after_head(out: &mut alloc::string::String, floor: usize, tail: &str) {
     let b = tail.as_bytes();
-    // The kept text not yet appended starts at `run`; the segment read is `b[s..e]`.
+    // The kept text not yet appended starts at `run`.
     let mut run = 0;
-    let mut s = 0;
-    loop {
-        let e = b
-            .get(s..)
-            .and_then(|rest| rest.iter().position(|&c| c == b'/'))
-            .map_or(b.len(), |i| s + i);
+    for_each_segment(b, |s, e| {
         let dots = match b.get(s..e) {
             Some(b".") => 1,
             Some(b"..") => 2,
-            _ => 0,
+            _ => return,
         };
-        if dots != 0 {
-            if run < s {
-                out.push_str(tail.get(run..s).unwrap_or_default());
-            }
-            if dots == 2 {
-                // The buffer ends with "/": cut it back to just after the "/" before that.
-                // (A byte loop: the segment it passes over is short, and `rfind`'s setup
-                // costs more than it.)
-                let end = out.len().saturating_sub(1);
-                let kept = out.as_bytes().get(floor..end).unwrap_or_default();
-                if let Some(p) = kept.iter().rposition(|&c| c == b'/') {
-                    out.truncate(floor + p + 1);
-                }
-            }
-            // The segment goes with the "/" after it (at the end, the buffer's "/" stays).
-            run = (e + 1).min(b.len());
+        if run < s {
+            out.push_str(tail.get(run..s).unwrap_or_default());
         }
-        if e >= b.len() {
-            break;
+        if dots == 2 {
+            // The buffer ends with "/": cut it back to just after the "/" before that. (A
+            // byte loop: the segment it passes over is short, and `rfind`'s setup costs more
+            // than it.)
+            let end = out.len().saturating_sub(1);
+            let kept = out.as_bytes().get(floor..end).unwrap_or_default();
+            if let Some(p) = kept.iter().rposition(|&c| c == b'/') {
+                out.truncate(floor + p + 1);
+            }
         }
-        s = e + 1;
-    }
+        // The segment goes with the "/" after it (at the end, the buffer's "/" stays).
+        run = (e + 1).min(b.len());
+    });
     if run < b.len() {
         out.push_str(tail.get(run..).unwrap_or_default());
+    }
+}
+
+/// Calls `f(start, end)` for every `/`-separated segment of `path`, in order (one, empty, for
+/// an empty path).
+#[inline]
+pub(crate) fn for_each_segment(path: &[u8], mut f: impl FnMut(usize, usize)) {
+    let mut i = 0;
+    loop {
+        let end = path
+            .get(i..)
+            .and_then(|r| r.iter().position(|&c| c == b'/'))
+            .map_or(path.len(), |p| i + p);
+        f(i, end);
+        if end >= path.len() {
+            return;
+        }
+        i = end + 1;
     }
 }
 
@@ -974,6 +981,15 @@ pub fn remove_dot_segments_into(path: &str, out: &mut alloc::string::String) {
 
 #[cfg(test)]
 mod tests {
+    /// Every string of `len` characters over `alphabet`.
+    fn strings_of(alphabet: [char; 3], len: u32) -> impl Iterator<Item = alloc::string::String> {
+        (0..3usize.pow(len)).map(move |code| {
+            (0..len)
+                .map(|i| alphabet[code / 3usize.pow(i) % 3])
+                .collect()
+        })
+    }
+
     /// `append_after_head` against the general removal of the whole path: every tail up to
     /// seven bytes over "/", "a" and "." that does not start with a dot-segment, after heads
     /// of every shape it takes (absolute, dot-free, ending with "/"; or none, before an
@@ -985,10 +1001,7 @@ mod tests {
         let heads = ["/", "/a/", "/a/b/", "/a//", "//", "/.a/a../", ""];
         let mut checked = 0;
         for len in 0..=7u32 {
-            for code in 0..3usize.pow(len) {
-                let tail: String = (0..len)
-                    .map(|i| ['/', 'a', '.'][code / 3usize.pow(i) % 3])
-                    .collect();
+            for tail in strings_of(['/', 'a', '.'], len) {
                 let leading_dot = [".", ".."].contains(&tail.as_str())
                     || tail.starts_with("./")
                     || tail.starts_with("../");
@@ -1032,10 +1045,7 @@ mod tests {
         }
         let mut checked = 0;
         for len in 0..=11u32 {
-            for code in 0..3usize.pow(len) {
-                let mut head: String = (0..len)
-                    .map(|i| ['/', 'a', '.'][code / 3usize.pow(i) % 3])
-                    .collect();
+            for mut head in strings_of(['/', 'a', '.'], len) {
                 if !head.is_empty() && !head.ends_with('/') {
                     head.push('/');
                 }
@@ -1059,10 +1069,7 @@ mod tests {
     fn merge_head_by_masks_agrees_with_the_scans() {
         let mut checked = 0;
         for len in 0..=11u32 {
-            for code in 0..3usize.pow(len) {
-                let path: String = (0..len)
-                    .map(|i| ['/', '.', 'a'][code / 3usize.pow(i) % 3])
-                    .collect();
+            for path in strings_of(['/', '.', 'a'], len) {
                 assert_eq!(MergeHead::of(&path), MergeHead::by_scans(&path), "{path:?}");
                 checked += 1;
             }

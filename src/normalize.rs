@@ -54,7 +54,7 @@ use alloc::{string::String, vec::Vec};
 // Literal `.` and `..` segments only: `%2E` is not normal (unreserved), so `octet_normal`
 // already sends it to the slow path.
 use crate::chars::UNRESERVED;
-use crate::dot_segments::has_dot_segment as has_literal_dot_segment;
+use crate::dot_segments::{for_each_segment, has_dot_segment as has_literal_dot_segment};
 use crate::pct::{ascii_str, octet_at, pct_str};
 use crate::scan::in_range;
 use crate::{Component, UriRef};
@@ -966,23 +966,6 @@ fn has_dot_segment(path: &[u8]) -> bool {
         for_each_segment(path, |s, e| any |= dot_kind(&path[s..e]) != 0);
     }
     any
-}
-
-/// Calls `f(start, end)` for every `/`-separated segment of `path` (which is not empty).
-#[inline]
-fn for_each_segment(path: &[u8], mut f: impl FnMut(usize, usize)) {
-    let mut i = 0;
-    loop {
-        let end = path
-            .get(i..)
-            .and_then(|r| r.iter().position(|&c| c == b'/'))
-            .map_or(path.len(), |p| i + p);
-        f(i, end);
-        if end >= path.len() {
-            return;
-        }
-        i = end + 1;
-    }
 }
 
 /// What the scan of a path found.
