@@ -288,17 +288,10 @@ mod tests {
     #[test]
     fn find_tab_finds_the_first_tab_as_memchr_does() {
         // Every length up to past three blocks of 16, tabs at every place and density.
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut random = crate::stream::tests::random_bytes(b"a\t/bcdefg");
         for len in 0..60 {
             for _ in 0..200 {
-                let bytes: Vec<u8> = (0..len)
-                    .map(|_| {
-                        seed ^= seed << 13;
-                        seed ^= seed >> 7;
-                        seed ^= seed << 17;
-                        b"a\t/bcdefg"[(seed % 9) as usize]
-                    })
-                    .collect();
+                let bytes = random(len);
                 assert_eq!(find_tab(&bytes), memchr::memchr(b'\t', &bytes), "{bytes:?}");
             }
         }

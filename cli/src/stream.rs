@@ -545,7 +545,7 @@ fn write_in_order(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// A reader that hands out at most `step` bytes per call, like a pipe.
@@ -602,23 +602,32 @@ mod tests {
         assert_eq!(lines(b"\n").count(), 1);
     }
 
+    /// A generator of `len` bytes drawn from `alphabet` (xorshift, fixed seed: the tests
+    /// see the same inputs on every run).
+    pub(crate) fn random_bytes(alphabet: &'static [u8]) -> impl FnMut(usize) -> Vec<u8> {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        move |len| {
+            (0..len)
+                .map(|_| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    alphabet[(seed % alphabet.len() as u64) as usize]
+                })
+                .collect()
+        }
+    }
+
     #[test]
     fn lines_agree_with_a_split_on_newlines() {
         // Chunks of every length up to past three blocks of 64, from bytes where '\n' and
         // '\r' are frequent, against the definition: split at '\n', the empty remainder
         // after a final '\n' dropped, one '\r' at the end of each line stripped (of a last
         // line without '\n' too).
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut random = random_bytes(b"ab\n\r/");
         for len in 0..200 {
             for _ in 0..50 {
-                let chunk: Vec<u8> = (0..len)
-                    .map(|_| {
-                        seed ^= seed << 13;
-                        seed ^= seed >> 7;
-                        seed ^= seed << 17;
-                        b"ab\n\r/"[(seed % 5) as usize]
-                    })
-                    .collect();
+                let chunk = random(len);
                 let mut want: Vec<&[u8]> = chunk.split(|&b| b == b'\n').collect();
                 if chunk.last() == Some(&b'\n') || chunk.is_empty() {
                     want.pop();
