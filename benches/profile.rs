@@ -17,7 +17,7 @@ fn main() -> ExitCode {
         .filter(|a| a != "--bench")
         .collect();
     if args.len() < 3 {
-        eprintln!("usage: profile <parse|host_path|resolve|normalize|iri_parse|iri_to_uri|resolve_per_pair|parse_base|base_new> <peer> <corpus> [passes]");
+        eprintln!("usage: profile <parse|host_path|resolve|normalize|iri_parse|iri_to_uri|resolve_per_pair|parse_base|base_new|validate> <peer> <corpus> [passes]");
         return ExitCode::from(2);
     }
     let (op, peer, corpus) = (args[0].as_str(), args[1].as_str(), args[2].as_str());
@@ -82,6 +82,15 @@ fn main() -> ExitCode {
                 };
             }
             for_each_resolver!(one);
+        }
+        // urilex alone: the verdict without the reference.
+        "validate" if peer == "urilex" => {
+            let lines = lines(corpus);
+            let mut n = 0;
+            for _ in 0..passes {
+                n = common::run_validate(black_box(&lines));
+            }
+            accepted = Some((n, lines.len()));
         }
         // urilex alone: the cost of preparing a base (`base_new` less `parse_base`).
         "parse_base" | "base_new" if peer == "urilex" => {

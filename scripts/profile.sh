@@ -3,7 +3,7 @@
 #
 # Usage: scripts/profile.sh <parse|host_path|resolve|normalize> <peer> <corpus> [passes]
 #        (any resolver: resolve_per_pair, the base parsed per pair, urilex-general for urilex's
-#        general API; urilex alone: parse_base, base_new over a pair set)
+#        general API; urilex alone: parse_base, base_new over a pair set, validate over a corpus)
 #   e.g. scripts/profile.sh parse urilex ada_kasztp
 # Output: target/profile/callgrind.<op>.<peer>.<corpus>.out and an annotation on stdout
 # (functions and the hottest source lines, inclusive of callees, counting only the loop).

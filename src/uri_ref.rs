@@ -51,6 +51,21 @@ impl<'a> UriRef<'a> {
         parse::parse(input, Rule::UriReference)
     }
 
+    /// Checks that `input` is a URI reference, as [`UriRef::parse`] does, without building
+    /// the reference: the answer of `UriRef::parse(input).map(|_| ())`, with the same error
+    /// (kind, byte index and message) for bad input, for a filter that keeps or drops text
+    /// (`urilex check`). The parser then keeps no boundaries it does not need to decide.
+    ///
+    /// ```
+    /// use urilex::{ErrorKind, UriRef};
+    /// assert!(UriRef::validate("https://example.com/a?b#c").is_ok());
+    /// let e = UriRef::validate("//example.com/a b").unwrap_err();
+    /// assert_eq!((e.kind(), e.index()), (ErrorKind::InvalidChar, 15));
+    /// ```
+    pub fn validate(input: &str) -> Result<(), ParseError> {
+        parse::parse(input, Rule::UriReference)
+    }
+
     /// Parses a `URI` (RFC 3986 §3): a scheme is required, a fragment allowed.
     ///
     /// ```
@@ -420,6 +435,12 @@ impl<'a> FromLayout<'a> for UriRef<'a> {
     fn from_layout(input: &'a str, layout: Layout) -> Self {
         UriRef { input, layout }
     }
+}
+
+/// [`UriRef::validate`]: an answer without the reference.
+impl FromLayout<'_> for () {
+    #[inline(always)]
+    fn from_layout(_: &str, _: Layout) -> Self {}
 }
 
 impl<'a> TryFrom<&'a str> for UriRef<'a> {

@@ -206,6 +206,16 @@ fn assert_all_agree<S: AsRef<str>>(inputs: &[S], what: &str) {
 /// The whole differential check of one input under one rule.
 fn differential(input: &str, rule: Rule) -> Result<(), String> {
     let ours = parse_as(input, rule);
+    if rule == Rule::UriReference {
+        // Validation alone gives the parser's verdict, error and all (which the reference
+        // then checks below).
+        let verdict = UriRef::validate(input);
+        if verdict != ours.map(|_| ()) {
+            return Err(format!(
+                "{input:?}: validate says {verdict:?}, parse {ours:?}"
+            ));
+        }
+    }
     let theirs = reference::parse(input, rule);
     let res = match (&ours, &theirs) {
         (Ok(u), Ok(p)) => compare_parts(input, u, p).and_then(|()| roundtrip(u, rule)),
@@ -1352,6 +1362,7 @@ fn parsing_allocates_nothing() {
                     }
                 }
             }
+            touched += UriRef::validate(input).map_or_else(|e| e.index(), |()| 1);
         }
         (ok, err, touched)
     });

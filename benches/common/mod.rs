@@ -178,6 +178,17 @@ pub fn run_parse<P: Parse>(lines: &[&str]) -> usize {
     accepted
 }
 
+/// urilex alone: [`urilex::UriRef::validate`] of every line, the verdict without the
+/// reference (what `urilex check` asks); returns the accepted count.
+#[inline(never)]
+pub fn run_validate(lines: &[&str]) -> usize {
+    let mut accepted = 0;
+    for line in lines {
+        accepted += usize::from(urilex::UriRef::validate(black_box(line)).is_ok());
+    }
+    accepted
+}
+
 /// Parse every line and read host + path; returns the accepted count.
 #[inline(never)]
 pub fn run_host_path<P: Parse>(lines: &[&str]) -> usize {

@@ -130,6 +130,11 @@ pub fn rfc2396() -> bool {
     RFC2396.load(Ordering::Relaxed)
 }
 
+/// Whether a line that is text goes to [`UriRef`] as it is: no `--iri`, no `--grammar rfc2396`.
+pub fn plain() -> bool {
+    !IRIS.load(Ordering::Relaxed) && !rfc2396()
+}
+
 /// Parses a line as an RFC 2396 URI reference (`--grammar rfc2396`), a non-UTF-8 line as
 /// [`parse`] does.
 pub fn parse_rfc2396(line: Line<'_>) -> Result<rfc2396::Reference<'_>, LineError> {
@@ -149,6 +154,23 @@ pub fn check_text(s: &str) -> Result<(), ParseError> {
     } else {
         UriRef::parse(s).map(|_| ())
     }
+}
+
+/// What [`parse`] says of a line, without the reference: valid, or its error. The common
+/// line (text, no `--iri`) is only validated ([`UriRef::validate`]: no boundaries kept, and
+/// a small result); the others are parsed out of line.
+#[inline(always)]
+pub fn validate(line: Line<'_>) -> Result<(), LineError> {
+    match line.as_str() {
+        Some(s) if !IRIS.load(Ordering::Relaxed) => UriRef::validate(s).map_err(LineError::Parse),
+        _ => validate_iri_or_bytes(line),
+    }
+}
+
+/// [`validate`] of a line that is not UTF-8, or of any line with `--iri`.
+#[inline(never)]
+fn validate_iri_or_bytes(line: Line<'_>) -> Result<(), LineError> {
+    parse_iri_or_bytes(line, &mut String::new()).map(|_| ())
 }
 
 /// Parses a line as a URI reference (or, with `--iri`, as an IRI reference mapped to its URI

@@ -169,25 +169,48 @@ pub trait LineOp: Sync {
 
     /// Processes a chunk of whole lines, the first numbered `first`.
     fn chunk(&self, first: u64, chunk: &[u8], out: &mut String, err: &mut String) -> Stats {
-        let mut stats = Stats {
-            bytes: chunk.len() as u64,
-            ..Stats::default()
-        };
         // One UTF-8 check for the whole chunk (lines split at '\n' are then text too); a
         // chunk with a bad byte somewhere is checked line by line.
-        let text = std::str::from_utf8(chunk).ok();
-        for span in line_spans(chunk) {
-            let line = Line {
-                bytes: &chunk[span.clone()],
-                text: text.and_then(|t| t.get(span)),
-            };
-            if !self.line(first + stats.lines, line, out, err) {
-                stats.invalid += 1;
-            }
-            stats.lines += 1;
-        }
-        stats
+        by_lines(
+            self,
+            first,
+            chunk,
+            std::str::from_utf8(chunk).ok(),
+            out,
+            err,
+        )
     }
+}
+
+/// [`LineOp::chunk`], line by line: `text` is the chunk as text if it is UTF-8.
+pub fn by_lines<O: LineOp + ?Sized>(
+    op: &O,
+    first: u64,
+    chunk: &[u8],
+    text: Option<&str>,
+    out: &mut String,
+    err: &mut String,
+) -> Stats {
+    let mut stats = Stats {
+        bytes: chunk.len() as u64,
+        ..Stats::default()
+    };
+    for span in line_spans(chunk) {
+        let line = Line {
+            bytes: &chunk[span.clone()],
+            text: text.and_then(|t| t.get(span)),
+        };
+        if !op.line(first + stats.lines, line, out, err) {
+            stats.invalid += 1;
+        }
+        stats.lines += 1;
+    }
+    stats
+}
+
+/// The lines of a chunk of text, as [`lines`] finds them.
+pub fn text_lines(text: &str) -> impl Iterator<Item = &str> {
+    line_spans(text.as_bytes()).map(move |r| text.get(r).unwrap_or_default())
 }
 
 /// The lines of a chunk, without their `\n` or `\r\n`. A final line without `\n` counts; the

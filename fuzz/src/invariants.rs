@@ -35,6 +35,10 @@ pub fn check_parse(s: &str) -> Result<(), String> {
         UriRef::parse_bytes(s.as_bytes()) == parsed,
         "parse_bytes differs from parse"
     );
+    ensure!(
+        UriRef::validate(s) == parsed.map(|_| ()),
+        "validate differs from parse"
+    );
     let uri = match parsed {
         Err(e) => {
             ensure!(

@@ -103,7 +103,7 @@ fn parse(py: Python<'_>, s: &str) -> PyResult<Uri> {
 
 #[pyfunction]
 fn is_valid(s: &str) -> bool {
-    UriRef::parse(s).is_ok()
+    UriRef::validate(s).is_ok()
 }
 
 #[pyfunction]
