@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use urilex::{HostKind, UriRef};
 
-use crate::line::{self, json_raw, json_raw_opt, json_str, push_u64, Line};
+use crate::line::{self, json_str, push_u64, raw_field, Line};
 use crate::stream::{self, LineOp, Stats};
 
 /// Whether per-line diagnostics are written: `--quiet` throws them away, so they are not
@@ -124,13 +124,21 @@ impl LineOp for ParseJson {
 
 /// `{"input": ..., "line": N` of every JSON object; a `valid` line's text needs no escape.
 fn json_head(out: &mut String, n: u64, bytes: Line<'_>, valid: bool) {
-    out.push_str("{\"input\":");
     match bytes.as_str() {
-        Some(s) if valid => json_raw(out, s),
-        Some(s) => json_str(out, s),
-        None => json_str(out, &String::from_utf8_lossy(bytes.bytes)),
+        Some(s) if valid => {
+            out.push_str("{\"input\":\"");
+            out.push_str(s);
+            out.push_str("\",\"line\":");
+        }
+        text => {
+            out.push_str("{\"input\":");
+            match text {
+                Some(s) => json_str(out, s),
+                None => json_str(out, &String::from_utf8_lossy(bytes.bytes)),
+            }
+            out.push_str(",\"line\":");
+        }
     }
-    out.push_str(",\"line\":");
     push_u64(out, n);
 }
 
@@ -157,8 +165,8 @@ fn parse_json_rfc2396(n: u64, bytes: Line<'_>, out: &mut String) -> bool {
     json_head(out, n, bytes, valid);
     match parsed {
         Ok(uri) => {
-            out.push_str(",\"valid\":true,\"error\":null,\"authority\":");
-            json_raw_opt(out, uri.authority());
+            out.push_str(",\"valid\":true,\"error\":null");
+            raw_field!(out, "authority", uri.authority());
             let _ = write!(
                 out,
                 ",\"reg_name\":{},\"opaque\":{}",
@@ -226,22 +234,15 @@ impl<'a> From<&UriRef<'a>> for Parts<'a> {
 }
 
 fn json_components(out: &mut String, p: &Parts<'_>) {
-    out.push_str(",\"scheme\":");
-    json_raw_opt(out, p.scheme);
-    out.push_str(",\"userinfo\":");
-    json_raw_opt(out, p.userinfo);
-    out.push_str(",\"host\":");
-    json_raw_opt(out, p.host);
+    raw_field!(out, "scheme", p.scheme);
+    raw_field!(out, "userinfo", p.userinfo);
+    raw_field!(out, "host", p.host);
     out.push_str(",\"host_kind\":");
     out.push_str(host_kind(p.host_kind));
-    out.push_str(",\"port\":");
-    json_raw_opt(out, p.port);
-    out.push_str(",\"path\":");
-    json_raw(out, p.path);
-    out.push_str(",\"query\":");
-    json_raw_opt(out, p.query);
-    out.push_str(",\"fragment\":");
-    json_raw_opt(out, p.fragment);
+    raw_field!(out, "port", p.port);
+    raw_field!(out, "path", Some(p.path));
+    raw_field!(out, "query", p.query);
+    raw_field!(out, "fragment", p.fragment);
 }
 
 /// `urilex check`: `LINE:BYTE: message` for each invalid line, nothing for valid ones.
