@@ -6,16 +6,16 @@
 
 use std::fmt::Write as _;
 
-use urilex::Normalization;
 #[cfg(feature = "resolve")]
 use urilex::{Base, Mode, Resolver};
+use urilex::{Normalization, UriRef};
 
 use crate::edit::Canon;
 use crate::line::{self, Line};
 use crate::ops::diagnostic;
-use crate::stream::LineOp;
 #[cfg(feature = "extract")]
-use crate::stream::{self, Cut, Stats};
+use crate::stream::Cut;
+use crate::stream::{self, LineOp, Stats};
 
 /// `urilex normalize`.
 pub struct Normalize {
@@ -26,6 +26,31 @@ pub struct Normalize {
 }
 
 impl LineOp for Normalize {
+    /// The common chunk (text, no `--iri`, no `--grammar rfc2396`, no canonical-form
+    /// options) line by line as text, each normal form appended as it is written.
+    fn chunk(&self, first: u64, chunk: &[u8], out: &mut String, err: &mut String) -> Stats {
+        let text = std::str::from_utf8(chunk).ok();
+        let Some(text) = text.filter(|_| line::plain() && !self.canon.is_active()) else {
+            return stream::by_lines(self, first, chunk, text, out, err);
+        };
+        let mut stats = Stats {
+            bytes: chunk.len() as u64,
+            ..Stats::default()
+        };
+        for (n, line) in (first..).zip(stream::text_lines(text)) {
+            match UriRef::parse(line) {
+                Ok(uri) => uri.normalized_with(self.level).append_to(out),
+                Err(e) => {
+                    diagnostic(err, "", n, e.index(), e);
+                    stats.invalid += 1;
+                }
+            }
+            out.push('\n');
+            stats.lines += 1;
+        }
+        stats
+    }
+
     fn line(&self, n: u64, bytes: Line<'_>, out: &mut String, err: &mut String) -> bool {
         // `--grammar rfc2396`: the normal form of RFC 2396 section 6 (scheme and host in lower
         // case, a default port elided); otherwise RFC 3986's at `level`.
@@ -220,4 +245,39 @@ pub fn extract_cut(buf: &[u8]) -> Option<usize> {
         nl = memchr::memrchr(b'\n', &buf[..lt])?;
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stream::tests::random_bytes;
+
+    #[test]
+    fn normalize_by_text_lines_says_what_line_by_line_says() {
+        // Chunks of URI-ish bytes with case, percent-encodings, dot-segments, bad bytes and
+        // line ends: `Normalize::chunk`'s loop over text lines against the general loop over
+        // `Line`s, at both levels. Same output, same diagnostics, same counts.
+        let mut random = random_bytes(b"aB:/?#@%2f.E\n\r \"");
+        for level in [Normalization::Syntax, Normalization::SchemeBased] {
+            let op = Normalize {
+                level,
+                canon: Canon::default(),
+            };
+            for len in 0..300 {
+                for _ in 0..10 {
+                    let chunk = random(len);
+                    let (mut out, mut err) = (String::new(), String::new());
+                    let stats = op.chunk(3, &chunk, &mut out, &mut err);
+                    let (mut want_out, mut want_err) = (String::new(), String::new());
+                    let text = std::str::from_utf8(&chunk).ok();
+                    let want = stream::by_lines(&op, 3, &chunk, text, &mut want_out, &mut want_err);
+                    assert_eq!(
+                        (stats, &out, &err),
+                        (want, &want_out, &want_err),
+                        "{chunk:?}"
+                    );
+                }
+            }
+        }
+    }
 }
