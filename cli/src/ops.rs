@@ -259,18 +259,13 @@ impl LineOp for Check {
         let Some(text) = text.filter(|_| line::plain()) else {
             return stream::by_lines(self, first, chunk, text, out, err);
         };
-        let mut stats = Stats {
-            bytes: chunk.len() as u64,
-            ..Stats::default()
-        };
-        for (n, line) in (first..).zip(stream::text_lines(text)) {
-            if let Err(e) = UriRef::validate(line) {
+        stream::by_text_lines(first, text, |n, line| match UriRef::validate(line) {
+            Ok(()) => true,
+            Err(e) => {
                 diagnostic(out, &self.prefix, n, e.index(), e);
-                stats.invalid += 1;
+                false
             }
-            stats.lines += 1;
-        }
-        stats
+        })
     }
 
     fn line(&self, n: u64, bytes: Line<'_>, out: &mut String, _: &mut String) -> bool {

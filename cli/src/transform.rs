@@ -33,22 +33,20 @@ impl LineOp for Normalize {
         let Some(text) = text.filter(|_| line::plain() && !self.canon.is_active()) else {
             return stream::by_lines(self, first, chunk, text, out, err);
         };
-        let mut stats = Stats {
-            bytes: chunk.len() as u64,
-            ..Stats::default()
-        };
-        for (n, line) in (first..).zip(stream::text_lines(text)) {
-            match UriRef::parse(line) {
-                Ok(uri) => uri.normalized_with(self.level).append_to(out),
+        stream::by_text_lines(first, text, |n, line| {
+            let valid = match UriRef::parse(line) {
+                Ok(uri) => {
+                    uri.normalized_with(self.level).append_to(out);
+                    true
+                }
                 Err(e) => {
                     diagnostic(err, "", n, e.index(), e);
-                    stats.invalid += 1;
+                    false
                 }
-            }
+            };
             out.push('\n');
-            stats.lines += 1;
-        }
-        stats
+            valid
+        })
     }
 
     fn line(&self, n: u64, bytes: Line<'_>, out: &mut String, err: &mut String) -> bool {
