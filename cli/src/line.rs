@@ -73,6 +73,15 @@ impl<'a> Line<'a> {
         self.text.or_else(|| std::str::from_utf8(self.bytes).ok())
     }
 
+    /// A line that is text.
+    #[cfg(feature = "resolve")]
+    pub fn text(text: &'a str) -> Self {
+        Line {
+            bytes: text.as_bytes(),
+            text: Some(text),
+        }
+    }
+
     /// The parts before and after the first `\t`.
     #[cfg(feature = "resolve")]
     pub fn split_at_tab(&self) -> Option<(Line<'a>, Line<'a>)> {
@@ -84,6 +93,13 @@ impl<'a> Line<'a> {
         };
         Some((Line { bytes: a, text: ta }, Line { bytes: b, text: tb }))
     }
+}
+
+/// The text before and after the first `\t` of `line`.
+#[cfg(feature = "resolve")]
+pub fn split_at_tab(line: &str) -> Option<(&str, &str)> {
+    let tab = find_tab(line.as_bytes())?;
+    Some((line.get(..tab)?, line.get(tab + 1..)?))
 }
 
 /// The index of the first `\t` in `bytes`: sixteen bytes per vector compare, the last few
