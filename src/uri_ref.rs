@@ -47,6 +47,7 @@ impl<'a> UriRef<'a> {
     /// assert_eq!(UriRef::parse("a/b?c")?.path(), "a/b");
     /// # Ok::<(), urilex::ParseError>(())
     /// ```
+    #[inline]
     pub fn parse(input: &'a str) -> Result<Self, ParseError> {
         parse::parse(input, Rule::UriReference)
     }
@@ -62,6 +63,7 @@ impl<'a> UriRef<'a> {
     /// let e = UriRef::validate("//example.com/a b").unwrap_err();
     /// assert_eq!((e.kind(), e.index()), (ErrorKind::InvalidChar, 15));
     /// ```
+    #[inline]
     pub fn validate(input: &str) -> Result<(), ParseError> {
         parse::parse(input, Rule::UriReference)
     }
@@ -73,6 +75,7 @@ impl<'a> UriRef<'a> {
     /// assert_eq!(UriRef::parse_uri("/a").unwrap_err().kind(), ErrorKind::MissingScheme);
     /// assert!(UriRef::parse_uri("urn:isbn:0451450523#p1").is_ok());
     /// ```
+    #[inline]
     pub fn parse_uri(input: &'a str) -> Result<Self, ParseError> {
         parse::parse(input, Rule::Uri)
     }
@@ -85,6 +88,7 @@ impl<'a> UriRef<'a> {
     /// let err = UriRef::parse_absolute("http://a/b#c").unwrap_err();
     /// assert_eq!((err.kind(), err.index()), (ErrorKind::FragmentNotAllowed, 10));
     /// ```
+    #[inline]
     pub fn parse_absolute(input: &'a str) -> Result<Self, ParseError> {
         parse::parse(input, Rule::AbsoluteUri)
     }
@@ -96,6 +100,7 @@ impl<'a> UriRef<'a> {
     /// assert!(UriRef::parse_relative("//host/path?q").is_ok());
     /// assert_eq!(UriRef::parse_relative("a:b").unwrap_err().kind(), ErrorKind::ColonInFirstSegment);
     /// ```
+    #[inline]
     pub fn parse_relative(input: &'a str) -> Result<Self, ParseError> {
         parse::parse(input, Rule::RelativeRef)
     }
