@@ -640,6 +640,22 @@ pub(crate) mod tests {
 
     /// A generator of `len` bytes drawn from `alphabet` (xorshift, fixed seed: the tests
     /// see the same inputs on every run).
+    /// `op.chunk` of `chunk` (its first line numbered 3) against the general loop,
+    /// [`by_lines`]: an op's own loop must give the same output, diagnostics and counts.
+    pub(crate) fn chunk_as_by_lines<O: LineOp>(op: &O, chunk: &[u8]) -> Stats {
+        let (mut out, mut err) = (String::new(), String::new());
+        let stats = op.chunk(3, chunk, &mut out, &mut err);
+        let (mut want_out, mut want_err) = (String::new(), String::new());
+        let text = std::str::from_utf8(chunk).ok();
+        let want = by_lines(op, 3, chunk, text, &mut want_out, &mut want_err);
+        assert_eq!(
+            (stats, &out, &err),
+            (want, &want_out, &want_err),
+            "{chunk:?}"
+        );
+        stats
+    }
+
     pub(crate) fn random_bytes(alphabet: &'static [u8]) -> impl FnMut(usize) -> Vec<u8> {
         let mut seed = 0x2545_f491_4f6c_dd1du64;
         move |len| {

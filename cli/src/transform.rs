@@ -270,7 +270,7 @@ pub fn extract_cut(buf: &[u8]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stream::tests::random_bytes;
+    use crate::stream::tests::{chunk_as_by_lines, random_bytes};
 
     #[cfg(feature = "resolve")]
     #[test]
@@ -304,16 +304,7 @@ mod tests {
                     chunk.extend(if k == 0 { noisy(len) } else { clean(len) });
                     chunk.extend_from_slice(if len % 3 == 0 { b"\r\n" } else { b"\n" });
                 }
-                let (mut out, mut err) = (String::new(), String::new());
-                let stats = op.chunk(5, &chunk, &mut out, &mut err);
-                let (mut want_out, mut want_err) = (String::new(), String::new());
-                let text = std::str::from_utf8(&chunk).ok();
-                let want = stream::by_lines(&op, 5, &chunk, text, &mut want_out, &mut want_err);
-                assert_eq!(
-                    (stats, &out, &err),
-                    (want, &want_out, &want_err),
-                    "{chunk:?}"
-                );
+                let stats = chunk_as_by_lines(&op, &chunk);
                 joined += stats.lines - stats.invalid;
                 lines += stats.lines;
             }
@@ -339,16 +330,7 @@ mod tests {
             for len in 0..300 {
                 for _ in 0..10 {
                     let chunk = random(len);
-                    let (mut out, mut err) = (String::new(), String::new());
-                    let stats = op.chunk(3, &chunk, &mut out, &mut err);
-                    let (mut want_out, mut want_err) = (String::new(), String::new());
-                    let text = std::str::from_utf8(&chunk).ok();
-                    let want = stream::by_lines(&op, 3, &chunk, text, &mut want_out, &mut want_err);
-                    assert_eq!(
-                        (stats, &out, &err),
-                        (want, &want_out, &want_err),
-                        "{chunk:?}"
-                    );
+                    chunk_as_by_lines(&op, &chunk);
                 }
             }
         }
