@@ -814,7 +814,7 @@ pub(crate) mod tests {
     }
     use crate::tables::{STATE_FRAG_START, STATE_PATH_START, STATE_QUERY_START, STATE_SLASH};
 
-    /// The shortcut for "scheme://" in [`parse`] does what the DFA does with "//" after ':'.
+    /// [`Parser::run_on`]'s words give back the layout, whatever the offsets.
     #[test]
     fn layouts_unpack_as_packed() {
         let edge = [0, 1, 7, 1 << 31, u32::MAX - 1, u32::MAX];
@@ -832,6 +832,7 @@ pub(crate) mod tests {
         }
     }
 
+    /// The shortcut for "scheme://" in [`parse`] does what the DFA does with "//" after ':'.
     #[test]
     fn scheme_slash_slash_shortcut_follows_the_dfa() {
         let step = |state: usize, b: u8| TRANS[state + BYTE_CLASS[b as usize] as usize] as usize;
