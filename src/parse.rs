@@ -56,7 +56,7 @@ pub(crate) struct Layout {
 }
 
 impl Layout {
-    /// The six offsets in three words (for [`Parser::run_on`]: arguments in registers).
+    /// The six offsets in three words (for [`Parser::run_on`]).
     #[inline(always)]
     fn packed(self) -> [u64; 3] {
         let pair = |low: u32, high: u32| u64::from(low) | u64::from(high) << 32;
@@ -511,11 +511,11 @@ impl<'a, G: Grammar + SkipRuns> Parser<'a, G> {
     }
 
     /// [`Parser::run`], out of line: where the shortcuts leave off. The parser goes to it as
-    /// scalars, its layout packed in three words, not as a `Parser` by value: a struct passed
-    /// by value lives in memory, and LLVM then kept the parser's fields there on every path,
-    /// storing them to the stack and copying them from there to the result where the DFA loop
-    /// is never called too (10 instructions per URL on the Apache request targets, 11 on the
-    /// base of RFC 3986 §5.4).
+    /// values made at the call (its input, its layout packed in three words, ...), not as a
+    /// `Parser` by value: a struct passed by value is passed by its address, and LLVM then
+    /// kept the parser's fields in memory on every path, storing them to the stack and
+    /// copying them from there to the result even where the DFA loop is never called (10
+    /// instructions per URL on the Apache request targets, 11 on the base of RFC 3986 §5.4).
     #[inline(always)]
     fn run_on<T: FromLayout<'a>>(self, state: usize, pos: usize) -> Result<T, ParseError> {
         let layout = self.layout.packed();
