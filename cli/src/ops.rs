@@ -22,6 +22,12 @@ pub fn write_diagnostics(yes: bool) {
     DIAGNOSTICS.store(yes, Ordering::Relaxed);
 }
 
+/// Whether per-line diagnostics are written (see [`write_diagnostics`]): what an op that
+/// numbers only its diagnostics says to [`LineOp::numbered`].
+pub fn diagnostics() -> bool {
+    DIAGNOSTICS.load(Ordering::Relaxed)
+}
+
 /// Writes `PREFIX LINE:BYTE: message\n` (the `check` format, also used on stderr by the
 /// transforming subcommands), unless diagnostics are off ([`write_diagnostics`]).
 pub fn diagnostic(
@@ -31,7 +37,7 @@ pub fn diagnostic(
     index: usize,
     msg: impl std::fmt::Display,
 ) {
-    if DIAGNOSTICS.load(Ordering::Relaxed) {
+    if diagnostics() {
         let _ = writeln!(err, "{prefix}{lineno}:{index}: {msg}");
     }
 }
@@ -252,6 +258,10 @@ pub struct Check {
 }
 
 impl LineOp for Check {
+    fn numbered(&self) -> bool {
+        diagnostics()
+    }
+
     /// The common chunk (text, no `--iri`, no `--grammar rfc2396`) line by line as text,
     /// each only validated: the verdict is all `check` needs.
     fn chunk(&self, first: u64, chunk: &[u8], out: &mut String, err: &mut String) -> Stats {

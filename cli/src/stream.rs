@@ -164,6 +164,14 @@ pub trait LineOp: Sync {
         cut_after_last_newline
     }
 
+    /// Whether what the op writes depends on the lines' numbers. When it does not (`check`,
+    /// `normalize` and `resolve` under `--quiet`: they number only their diagnostics), the
+    /// workers of `--threads` do not count each chunk's lines before working on it, nor wait
+    /// for the chunks before it to be counted; the op is then given 0 for the first line.
+    fn numbered(&self) -> bool {
+        true
+    }
+
     /// Processes one line; `lineno` is 1-based.
     fn line(&self, lineno: u64, line: Line<'_>, out: &mut String, err: &mut String) -> bool;
 
@@ -546,9 +554,15 @@ fn work<R: Read, O: LineOp>(
         let Some((seq, mut bufs)) = next else {
             return;
         };
-        let lines = line_count(bufs.input.as_slice()) as u64;
-        let Some(first) = numbering.first_line(seq, lines) else {
-            return;
+        let first = match op.numbered() {
+            true => {
+                let lines = line_count(bufs.input.as_slice()) as u64;
+                let Some(first) = numbering.first_line(seq, lines) else {
+                    return;
+                };
+                first
+            }
+            false => 0,
         };
         bufs.out.clear();
         bufs.err.clear();

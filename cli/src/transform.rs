@@ -12,7 +12,7 @@ use urilex::{Normalization, UriRef};
 
 use crate::edit::Canon;
 use crate::line::{self, Line};
-use crate::ops::diagnostic;
+use crate::ops::{diagnostic, diagnostics};
 #[cfg(feature = "extract")]
 use crate::stream::Cut;
 use crate::stream::{self, LineOp, Stats};
@@ -26,6 +26,10 @@ pub struct Normalize {
 }
 
 impl LineOp for Normalize {
+    fn numbered(&self) -> bool {
+        diagnostics()
+    }
+
     /// The common chunk (text, no `--iri`, no `--grammar rfc2396`, no canonical-form
     /// options) line by line as text, each normal form appended as it is written.
     fn chunk(&self, first: u64, chunk: &[u8], out: &mut String, err: &mut String) -> Stats {
@@ -97,6 +101,10 @@ pub struct Resolve<'b> {
 
 #[cfg(feature = "resolve")]
 impl LineOp for Resolve<'_> {
+    fn numbered(&self) -> bool {
+        diagnostics()
+    }
+
     /// The common chunk of `base<TAB>reference` lines (text, strict mode, no `--base`, no
     /// `--iri`, no `--grammar rfc2396`) line by line as text: each pair the common way
     /// (`join_into`); a line it does not take (no tab, an invalid base or reference, ...)

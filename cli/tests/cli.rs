@@ -309,6 +309,21 @@ fn threads_keep_the_output_order() {
         input.extend_from_slice(&one_copy);
     }
     let lines = input.iter().filter(|&&b| b == b'\n').count();
+    // (Under --quiet, `check` and `normalize` do not number their lines across threads:
+    // nothing they write depends on the numbers. The counts on stderr must still agree.)
+    let quiet: [&[&str]; 2] = [&["check", "-q"], &["normalize", "-q"]];
+    for args in quiet {
+        let single = run(&[args, &["-j", "1"]].concat(), &input);
+        let multi = run(&[args, &["--threads", "3"]].concat(), &input);
+        assert_eq!(single.status.code(), multi.status.code());
+        assert!(single.stdout == multi.stdout, "{args:?}: outputs differ");
+        assert_eq!(stderr(&single), stderr(&multi), "{args:?}");
+        assert!(
+            stderr(&multi).contains(&format!(" of {lines} lines")),
+            "{}",
+            stderr(&multi)
+        );
+    }
     for args in [&["parse", "--json"][..], &["check"]] {
         let single = run(&[args, &["-j", "1"]].concat(), &input);
         let multi = run(&[args, &["--threads", "3"]].concat(), &input);
