@@ -265,15 +265,14 @@ impl LineOp for Check {
     /// The common chunk (text, no `--iri`, no `--grammar rfc2396`) line by line as text,
     /// each only validated: the verdict is all `check` needs.
     fn chunk(&self, first: u64, chunk: &[u8], out: &mut String, err: &mut String) -> Stats {
-        let text = std::str::from_utf8(chunk).ok();
-        let Some(text) = text.filter(|_| line::plain()) else {
-            return stream::by_lines(self, first, chunk, text, out, err);
-        };
-        stream::by_text_lines(first, text, |n, line| match UriRef::validate(line) {
-            Ok(()) => true,
-            Err(e) => {
-                diagnostic(out, &self.prefix, n, e.index(), e);
-                false
+        let common = line::plain();
+        stream::by_text_lines(self, first, chunk, common, out, err, |n, line, out, _| {
+            match UriRef::validate(line) {
+                Ok(()) => true,
+                Err(e) => {
+                    diagnostic(out, &self.prefix, n, e.index(), e);
+                    false
+                }
             }
         })
     }

@@ -33,11 +33,8 @@ impl LineOp for Normalize {
     /// The common chunk (text, no `--iri`, no `--grammar rfc2396`, no canonical-form
     /// options) line by line as text, each normal form appended as it is written.
     fn chunk(&self, first: u64, chunk: &[u8], out: &mut String, err: &mut String) -> Stats {
-        let text = std::str::from_utf8(chunk).ok();
-        let Some(text) = text.filter(|_| line::plain() && !self.canon.is_active()) else {
-            return stream::by_lines(self, first, chunk, text, out, err);
-        };
-        stream::by_text_lines(first, text, |n, line| {
+        let common = line::plain() && !self.canon.is_active();
+        stream::by_text_lines(self, first, chunk, common, out, err, |n, line, out, err| {
             let valid = match UriRef::parse(line) {
                 Ok(uri) => {
                     uri.normalized_with(self.level).append_to(out);
@@ -110,12 +107,8 @@ impl LineOp for Resolve<'_> {
     /// (`join_into`); a line it does not take (no tab, an invalid base or reference, ...)
     /// goes to [`Resolve::line`], which says why.
     fn chunk(&self, first: u64, chunk: &[u8], out: &mut String, err: &mut String) -> Stats {
-        let text = std::str::from_utf8(chunk).ok();
-        let common = self.base.is_none() && self.resolver.mode() == Mode::Strict;
-        let Some(text) = text.filter(|_| common && line::plain()) else {
-            return stream::by_lines(self, first, chunk, text, out, err);
-        };
-        stream::by_text_lines(first, text, |n, pair| {
+        let common = self.base.is_none() && self.resolver.mode() == Mode::Strict && line::plain();
+        stream::by_text_lines(self, first, chunk, common, out, err, |n, pair, out, err| {
             let joined = line::split_at_tab(pair).is_some_and(|(base, reference)| {
                 UriRef::parse(base).is_ok_and(|base| base.join_into(reference, out).is_ok())
             });
