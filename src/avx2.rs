@@ -16,6 +16,10 @@
 //!   sixteen bytes (55 instructions); AVX2 looks every byte up in two sixteen-entry tables
 //!   (`scan::Nibbles`), 32 at a time, in a third of the instructions per byte.
 //!
+//! And a loop over many inputs ([`Avx2::each`], behind `UriRef::parse_each`) is compiled for
+//! those features with the parser inlined in it, so that an input costs no call: the call of
+//! one parse is most of its fixed cost on a short URL (the frame, `vzeroupper`).
+//!
 //! A binary for the baseline cannot use those instructions unless the CPU is asked first,
 //! and calling code compiled for them is `unsafe`.
 //!
@@ -103,6 +107,19 @@ impl Avx2 {
         unsafe { parse(input, rule) }
     }
 
+    /// [`crate::parse::parse`] of each of `inputs`, handed to `f` with its result: one loop
+    /// compiled for AVX2, the parser inlined in it.
+    #[inline]
+    pub(crate) fn each<'a, T: FromLayout<'a>>(
+        self,
+        inputs: impl Iterator<Item = &'a str>,
+        rule: Rule,
+        f: impl FnMut(&'a str, Result<T, ParseError>),
+    ) {
+        // SAFETY: `self` proves that the CPU has the features `each` is compiled for.
+        unsafe { each(inputs, rule, f) }
+    }
+
     /// [`form_data`]: the end of a run of form data in RFC 3986's tables.
     #[inline(always)]
     fn form_data(self, input: &[u8], pos: usize, loop_bit: u8) -> usize {
@@ -135,6 +152,35 @@ impl Avx2 {
 /// The CPU must have the features this is compiled for: an [`Avx2`] proves it.
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 unsafe fn parse<'a, T: FromLayout<'a>>(input: &'a str, rule: Rule) -> Result<T, ParseError> {
+    // SAFETY: AVX2 by the function's contract.
+    unsafe { parse_inlined(input, rule) }
+}
+
+/// See [`Avx2::each`].
+///
+/// # Safety
+/// The CPU must have the features this is compiled for: an [`Avx2`] proves it.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+unsafe fn each<'a, T: FromLayout<'a>>(
+    inputs: impl Iterator<Item = &'a str>,
+    rule: Rule,
+    mut f: impl FnMut(&'a str, Result<T, ParseError>),
+) {
+    for input in inputs {
+        // SAFETY: AVX2 by the function's contract.
+        f(input, unsafe { parse_inlined(input, rule) });
+    }
+}
+
+/// The body of [`parse`], inlined into it and into [`each`].
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[inline(always)]
+unsafe fn parse_inlined<'a, T: FromLayout<'a>>(
+    input: &'a str,
+    rule: Rule,
+) -> Result<T, ParseError> {
     // SAFETY: AVX2 by the function's contract.
     let (stops, slashes) = unsafe { masks(input.as_bytes()) };
     let masks = Masks {

@@ -6,6 +6,8 @@
 //! - `prop_*`: the DFA against `support::reference` (a recursive recognizer written from
 //!   Appendix A) on generated hostile strings, and parse → Display → parse;
 //! - `whatwg_*`: robustness on the WHATWG suite (not RFC 3986: no expected results);
+//! - `each_agrees_*`, `prop_each_agrees`: `parse_each` and `validate_each` against `parse`
+//!   and `validate` one input at a time;
 //! - `parsing_allocates_nothing`: a counting global allocator over corpora and vectors;
 //! - `uri_ref_is_small_and_copy`.
 
@@ -228,6 +230,68 @@ fn differential(input: &str, rule: Rule) -> Result<(), String> {
         )),
     };
     res.map_err(|m| format!("{input:?} as {rule:?}: {m}"))
+}
+
+/// What `UriRef::parse_each` and `UriRef::validate_each` say of `inputs` (each input handed
+/// back in order, itself and no other) against `UriRef::parse` and `UriRef::validate` one
+/// input at a time: the same result, every span, the same error.
+fn each_agrees_with_one_at_a_time(inputs: &[&str]) -> Result<(), String> {
+    let mut failures = Vec::new();
+    let mut seen = 0;
+    UriRef::parse_each(inputs.iter().copied(), |input, got| {
+        let at = seen;
+        seen += 1;
+        if !inputs
+            .get(at)
+            .is_some_and(|want| std::ptr::eq(*want, input))
+        {
+            failures.push(format!("input {at}: handed {input:?}"));
+            return;
+        }
+        let mismatch = match (got, UriRef::parse(input)) {
+            (Ok(a), Ok(b)) => Component::ALL
+                .into_iter()
+                .find(|&c| a.span(c) != b.span(c))
+                .map(|c| format!("span({c}) {:?}, parse {:?}", a.span(c), b.span(c))),
+            (Err(a), Err(b)) if a == b => None,
+            (a, b) => Some(format!("{a:?}, parse {b:?}")),
+        };
+        failures.extend(mismatch.map(|m| format!("parse_each of {input:?}: {m}")));
+    });
+    let mut verdicts = Vec::new();
+    UriRef::validate_each(inputs.iter().copied(), |input, verdict| {
+        verdicts.push((input, verdict));
+    });
+    for (i, &input) in inputs.iter().enumerate() {
+        let want = (input, UriRef::validate(input));
+        if verdicts.get(i) != Some(&want) {
+            failures.push(format!(
+                "validate_each {:?}, validate {want:?}",
+                verdicts.get(i)
+            ));
+        }
+    }
+    if seen != inputs.len() || verdicts.len() != inputs.len() {
+        failures.push(format!(
+            "{} inputs, parse_each handed {seen}, validate_each {}",
+            inputs.len(),
+            verdicts.len()
+        ));
+    }
+    match failures.is_empty() {
+        true => Ok(()),
+        false => Err(failures.join("\n")),
+    }
+}
+
+#[test]
+fn each_agrees_on_corpora_and_vectors() {
+    let mut inputs: Vec<String> = data::corpus_lines().into_iter().map(|(_, l)| l).collect();
+    inputs.extend(data::all_conformance_strings());
+    let inputs: Vec<&str> = inputs.iter().map(String::as_str).collect();
+    assert!(inputs.len() > 100_000, "{}", inputs.len());
+    each_agrees_with_one_at_a_time(&inputs).unwrap();
+    each_agrees_with_one_at_a_time(&[]).unwrap();
 }
 
 /// parse → Display → parse is the identity (same text, same components, same spans).
@@ -1183,6 +1247,17 @@ proptest! {
 proptest! {
     #![proptest_config(config(2_000))]
 
+    /// `parse_each` and `validate_each` on batches of generated inputs.
+    #[test]
+    fn prop_each_agrees(inputs in prop::collection::vec(prop_oneof![structured(), soup()], 0..40)) {
+        let inputs: Vec<&str> = inputs.iter().map(String::as_str).collect();
+        each_agrees_with_one_at_a_time(&inputs).map_err(TestCaseError::fail)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config(2_000))]
+
     /// The same identity of the reference's error index on generated inputs.
     #[test]
     fn prop_reference_error_index_is_longest_viable_prefix(input in soup(), rule in rule()) {
@@ -1364,6 +1439,13 @@ fn parsing_allocates_nothing() {
             }
             touched += UriRef::validate(input).map_or_else(|e| e.index(), |()| 1);
         }
+        let all = || inputs.iter().map(String::as_str);
+        UriRef::parse_each(all(), |_, r| {
+            touched += r.map_or_else(|e| e.index(), |u| exercise(&u))
+        });
+        UriRef::validate_each(all(), |_, r| {
+            touched += r.map_or_else(|e| e.index(), |()| 1)
+        });
         (ok, err, touched)
     });
     println!(

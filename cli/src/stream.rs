@@ -230,6 +230,36 @@ pub fn by_text_lines<O: LineOp + ?Sized>(
     err: &mut String,
     mut line: impl FnMut(u64, &str, &mut String, &mut String) -> bool,
 ) -> Stats {
+    by_text(
+        op,
+        first,
+        chunk,
+        common,
+        out,
+        err,
+        |text, stats, out, err| {
+            for (n, text) in (first..).zip(text_lines(text)) {
+                if !line(n, text, out, err) {
+                    stats.invalid += 1;
+                }
+                stats.lines += 1;
+            }
+        },
+    )
+}
+
+/// [`by_text_lines`] for an op that walks the [`text_lines`] itself (`check`, which hands
+/// them all to `UriRef::validate_each`): `all(text, stats, out, err)` processes the chunk's
+/// text and counts its lines and invalid lines in `stats`.
+pub fn by_text<O: LineOp + ?Sized>(
+    op: &O,
+    first: u64,
+    chunk: &[u8],
+    common: bool,
+    out: &mut String,
+    err: &mut String,
+    all: impl FnOnce(&str, &mut Stats, &mut String, &mut String),
+) -> Stats {
     let text = std::str::from_utf8(chunk).ok();
     let Some(text) = text.filter(|_| common) else {
         return by_lines(op, first, chunk, text, out, err);
@@ -238,13 +268,13 @@ pub fn by_text_lines<O: LineOp + ?Sized>(
         bytes: text.len() as u64,
         ..Stats::default()
     };
-    for (n, span) in (first..).zip(line_spans(text.as_bytes())) {
-        if !line(n, text.get(span).unwrap_or_default(), out, err) {
-            stats.invalid += 1;
-        }
-        stats.lines += 1;
-    }
+    all(text, &mut stats, out, err);
     stats
+}
+
+/// The lines of a text chunk, as [`lines`] cuts them.
+pub fn text_lines(text: &str) -> impl Iterator<Item = &str> {
+    line_spans(text.as_bytes()).map(move |r| text.get(r).unwrap_or_default())
 }
 
 /// The lines of a chunk, without their `\n` or `\r\n`. A final line without `\n` counts; the

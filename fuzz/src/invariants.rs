@@ -26,7 +26,8 @@ pub fn components<'a>(u: &UriRef<'a>) -> [Option<&'a str>; 8] {
 /// - each accessor is the text of its span, spans lie in order inside the input;
 /// - the four grammar rules agree with each other (URI = URI-reference with a scheme,
 ///   absolute-URI = URI without fragment, relative-ref = URI-reference without scheme);
-/// - the byte API agrees with the text API;
+/// - the byte API and validation agree with the text API, and so do the batch entries
+///   (`parse_each`, `validate_each`) on the input's lines;
 /// - an IPv4/IPv6 host prints back as its address; `redacted()` parses with the same
 ///   components except the password; a rare IPv4 host is never an `IPv4address`.
 pub fn check_parse(s: &str) -> Result<(), String> {
@@ -38,6 +39,24 @@ pub fn check_parse(s: &str) -> Result<(), String> {
     ensure!(
         UriRef::validate(s) == parsed.map(|_| ()),
         "validate differs from parse"
+    );
+    // The batch entries, on the input's lines: what `parse` and `validate` say of each line.
+    let lines = || s.split('\n');
+    let one_at_a_time = |l| (l, UriRef::parse(l).map(|u| components(&u)));
+    let (mut parsed_each, mut validated_each) = (Vec::new(), Vec::new());
+    UriRef::parse_each(lines(), |l, r| {
+        parsed_each.push((l, r.map(|u| components(&u))))
+    });
+    UriRef::validate_each(lines(), |l, r| validated_each.push((l, r)));
+    ensure!(
+        parsed_each.into_iter().eq(lines().map(one_at_a_time)),
+        "parse_each differs from parse"
+    );
+    ensure!(
+        validated_each
+            .into_iter()
+            .eq(lines().map(|l| (l, UriRef::validate(l)))),
+        "validate_each differs from validate"
     );
     let uri = match parsed {
         Err(e) => {
