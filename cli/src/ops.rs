@@ -308,7 +308,7 @@ mod tests {
     use crate::stream::tests::{chunk_as_by_lines, random_bytes};
 
     #[test]
-    fn check_by_text_lines_says_what_line_by_line_says() {
+    fn check_chunk_says_what_line_by_line_says() {
         // Chunks of URI-ish bytes with bad ones ('"', ' ', '%' out of place, a '\r' inside a
         // line) and line ends: `Check::chunk`'s loop over text lines against the general loop
         // over `Line`s, which checks each line by `line::validate`. Same report, same counts.
