@@ -138,8 +138,9 @@ impl LineOp for Resolve<'_> {
 
     /// The common chunk of `base<TAB>reference` lines (text, strict mode, no `--base`, no
     /// `--iri`, no `--grammar rfc2396`) line by line as text: each pair the common way
-    /// (`join_into`); a line it does not take (no tab, an invalid base or reference, ...)
-    /// goes to [`Resolve::line`], which says why.
+    /// (`join_into`), a base equal to the line before's not parsed again; a line it does not
+    /// take (no tab, an invalid base or reference, ...) goes to [`Resolve::line`], which says
+    /// why.
     fn chunk(&self, first: u64, chunk: &[u8], out: &mut String, err: &mut String) -> Stats {
         let common = self.base.is_none() && self.resolver.mode() == Mode::Strict && line::plain();
         stream::by_text(
@@ -150,10 +151,18 @@ impl LineOp for Resolve<'_> {
             out,
             err,
             |text, stats, out, err| {
+                // The last base parsed: a page's links come in runs with the same base (a
+                // crawler's (page, link) pairs), which is then parsed once per run.
+                let mut last: Option<UriRef<'_>> = None;
                 for (n, pair) in (first..).zip(stream::text_lines(text)) {
                     stats.lines += 1;
                     let joined = line::split_at_tab(pair).is_some_and(|(base, reference)| {
-                        UriRef::parse(base).is_ok_and(|base| base.join_into(reference, out).is_ok())
+                        let base = match last {
+                            Some(uri) if uri.as_str() == base => Ok(uri),
+                            _ => UriRef::parse(base),
+                        };
+                        last = base.ok();
+                        base.is_ok_and(|base| base.join_into(reference, out).is_ok())
                     });
                     if joined {
                         out.push('\n');
