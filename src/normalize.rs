@@ -143,7 +143,7 @@ impl<'a> Normalized<'a> {
     /// writing it: for a filter, or a writer that copies the unchanged ones as they stand
     /// (`urilex normalize` copies runs of them at once). A quick check, sixteen bytes at a
     /// time, settles almost every reference; the few it cannot (a `%` or an uppercase letter
-    /// before the path, a `/.` in it) are compared against the normal form as it is written,
+    /// before the path, a `/.` in it, a path that starts with `.`) are compared against the normal form as it is written,
     /// to the first difference. Allocates nothing.
     ///
     /// ```
