@@ -72,11 +72,7 @@ impl LineOp for Normalize {
                         }
                     }
                     out.push('\n');
-                    // Past this line's end: its "\r\n", its "\n", or the end of the input.
-                    let next = span.end
-                        + bytes
-                            .get(span.end)
-                            .map_or(0, |&b| 1 + usize::from(b == b'\r'));
+                    let next = stream::after_line(bytes, span.end);
                     run = next..next;
                 }
                 out.push_str(text.get(run).unwrap_or_default());
