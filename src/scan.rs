@@ -431,6 +431,8 @@ macro_rules! run_skips {
             use super::*;
 
             const LOOP_BITS: [u8; 256] = *<$dfa as Grammar>::LOOP_BITS;
+            // `first_stop` reads a stop past the end as NUL, which must end every run.
+            const _: () = assert!(LOOP_BITS[0] == 0);
             const PCT_LOOPS: u8 = <$dfa as Grammar>::PCT_LOOPS;
             /// Whether some state's runs are classified as alphanumeric (none in RFC 3986's
             /// tables: there the choice folds away).
@@ -659,13 +661,18 @@ macro_rules! run_skips {
                 let mut stops: u64 = stops.into();
                 while stops != 0 {
                     let at = base + stops.trailing_zeros() as usize;
-                    match input.get(at) {
-                        Some(&b) if LOOP_BITS[b as usize] & loop_bit != 0 => stops &= stops - 1,
+                    // A stop past the end (of a shorter input's mask) reads as NUL, which no
+                    // state loops on: one test for "past the end or a byte that ends the run"
+                    // rather than two, whose outcomes differ from URL to URL (a path that ends
+                    // the input, or a query after it). 4% less time on ada_kasztp.
+                    let b = input.get(at).copied().unwrap_or(0);
+                    if LOOP_BITS[b as usize] & loop_bit != 0 {
+                        stops &= stops - 1;
+                    } else if b == b'%' && loop_bit & PCT_LOOPS != 0 && pct_encoded(input, at) {
                         // "%HH": its hex digits are dense, so they have no bit to clear.
-                        Some(b'%') if loop_bit & PCT_LOOPS != 0 && pct_encoded(input, at) => {
-                            stops &= stops - 1;
-                        }
-                        _ => return Some(at),
+                        stops &= stops - 1;
+                    } else {
+                        return Some(at);
                     }
                 }
                 None
