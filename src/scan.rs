@@ -662,9 +662,11 @@ macro_rules! run_skips {
                 while stops != 0 {
                     let at = base + stops.trailing_zeros() as usize;
                     // A stop past the end (of a shorter input's mask) reads as NUL, which no
-                    // state loops on: one test for "past the end or a byte that ends the run"
-                    // rather than two, whose outcomes differ from URL to URL (a path that ends
-                    // the input, or a query after it). 4% less time on ada_kasztp.
+                    // state loops on. Written so, the loop is laid out with its commonest
+                    // outcome, the run over at its first stop (a host at its '/'), falling
+                    // through rather than jumping, and without an alignment no-op that every
+                    // URL ran: 4% less time on ada_kasztp in the same instructions but one
+                    // (the tests are still two: LLVM exits at once past the end).
                     let b = input.get(at).copied().unwrap_or(0);
                     if LOOP_BITS[b as usize] & loop_bit != 0 {
                         stops &= stops - 1;
