@@ -715,7 +715,7 @@ impl<'a, G: Grammar + SkipRuns> Parser<'a, G> {
             // the authority, and which hands over to PATH (tested below). `end` < MAX_LEN.
             self.layout.host_end = end as u32;
             self.layout.path_start = end as u32;
-            (STATE_PATH, runs.skip(bytes, end + 1, PATH_LOOP))
+            (STATE_PATH, runs.skip_path(bytes, end + 1, PATH_LOOP))
         }
     }
 

@@ -812,6 +812,13 @@ pub(crate) trait Runs {
     fn skip_host(&mut self, input: &[u8], pos: usize, loop_bit: u8) -> usize {
         self.skip(input, pos, loop_bit)
     }
+
+    /// [`Runs::skip`] for the path's run after the '/' that ends a host (`loop_bit`: the
+    /// path's).
+    #[inline(always)]
+    fn skip_path(&mut self, input: &[u8], pos: usize, loop_bit: u8) -> usize {
+        self.skip(input, pos, loop_bit)
+    }
 }
 
 /// [`Runs`] by [`skip`], sixteen bytes at a time from each run's start, but for the host
