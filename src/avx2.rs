@@ -367,20 +367,18 @@ impl Runs for Masks {
 
     #[inline(always)]
     fn skip_host(&mut self, input: &[u8], pos: usize, loop_bit: u8) -> usize {
-        let ahead = self.ahead;
-        if pos != ahead.host || ahead.host_stops == 0 {
-            return self.skip(input, pos, loop_bit);
-        }
-        self.run_end(input, pos, ahead.host_stops, loop_bit)
+        let Ahead {
+            host, host_stops, ..
+        } = self.ahead;
+        self.skip_ahead(input, pos, loop_bit, (host, host_stops))
     }
 
     #[inline(always)]
     fn skip_path(&mut self, input: &[u8], pos: usize, loop_bit: u8) -> usize {
-        let ahead = self.ahead;
-        if pos != ahead.path || ahead.path_stops == 0 {
-            return self.skip(input, pos, loop_bit);
-        }
-        self.run_end(input, pos, ahead.path_stops, loop_bit)
+        let Ahead {
+            path, path_stops, ..
+        } = self.ahead;
+        self.skip_ahead(input, pos, loop_bit, (path, path_stops))
     }
 
     /// As `scan::skip` does it: a run of form data (a query, a fragment) whose first sixteen
@@ -417,6 +415,22 @@ impl Runs for Masks {
 }
 
 impl Masks {
+    /// The end of the run from `pos` by the stops of [`Ahead`] for a run from `start`, or as
+    /// [`Runs::skip`] finds it where the run does not start there or none were read ahead.
+    #[inline(always)]
+    fn skip_ahead(
+        &mut self,
+        input: &[u8],
+        pos: usize,
+        loop_bit: u8,
+        (start, stops): (usize, u64),
+    ) -> usize {
+        if pos != start || stops == 0 {
+            return self.skip(input, pos, loop_bit);
+        }
+        self.run_end(input, pos, stops, loop_bit)
+    }
+
     /// The end of the run from `pos` of the state of `loop_bit` whose stops from `pos` on
     /// (past a form-data head that [`Runs::skip`] has looked at) are `later`: the first that
     /// ends it, or past the 64 bytes 32 at a time.
