@@ -808,7 +808,7 @@ mod tests {
     /// Form data long enough for the 32-byte blocks of its mode, with a '%' at every position
     /// (and its two hex digits, one of them or none): a '%' in a block's last two lanes is
     /// judged by the next block's first bytes, and the runs of [`Masks`] still end where the
-    /// byte-by-byte reference says, in every state, from starts on both sides of it.
+    /// byte-by-byte reference says, in every state, from starts up to 70 bytes before it.
     #[test]
     fn a_percent_at_every_position_of_form_data_ends_runs_where_the_reference_does() {
         let Some(avx2) = Avx2::detect() else {
