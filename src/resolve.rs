@@ -730,7 +730,10 @@ trait BaseParts<'a> {
 /// merges with "/", which is not text of the base).
 #[inline(always)]
 fn merge_head(uri: &UriRef<'_>) -> Option<MergeHead> {
-    let path = uri.path();
+    let l = uri.layout();
+    let path = (uri.as_str().as_bytes())
+        .get(l.path_start as usize..l.path_end as usize)
+        .unwrap_or_default();
     match path.is_empty() && uri.has_authority() {
         true => None,
         false => Some(MergeHead::of(path)),
