@@ -689,7 +689,7 @@ fn slash_dot_in_block(b: &[u8], at: usize) -> bool {
     found != 0
 }
 
-/// Index of the last '/' in `s`, a word at a time from the end (the last '/' of a base path
+/// Index of the last '/' in `b`, a word at a time from the end (the last '/' of a base path
 /// is usually in its last word or two).
 #[inline]
 pub(crate) fn rfind_slash(b: &[u8]) -> Option<usize> {
