@@ -314,15 +314,18 @@ pub(crate) struct Masks {
 /// loop of `parse_each`), for 6 instructions more per URL (137 -> 143 on ada_kasztp).
 #[derive(Clone, Copy, Debug, Default)]
 struct Ahead {
-    /// Where the host starts (after "://").
-    host: usize,
-    /// The stops and slashes from `host` on; 0 for none to use (the run is then found as
-    /// any other).
-    host_stops: u64,
-    /// Where the path starts if a '/' ends the host: after the first '/' past "//".
-    path: usize,
-    /// The stops from `path` on; 0 for none to use.
-    path_stops: u64,
+    /// The host's run: from after "://", its stops the stops and slashes.
+    host: RunAhead,
+    /// The path's run, if a '/' ends the host: from after the first '/' past "//".
+    path: RunAhead,
+}
+
+/// A run read ahead: where it starts and its stops from there on (bit k for byte k); no
+/// stops for none to use (the run is then found as any other).
+#[derive(Clone, Copy, Debug, Default)]
+struct RunAhead {
+    start: usize,
+    stops: u64,
 }
 
 impl Masks {
@@ -352,13 +355,17 @@ impl Runs for Masks {
             let slash = lowest_cleared(lowest_cleared(self.slashes));
             let through_slash = slash ^ slash.wrapping_sub(1);
             self.ahead = Ahead {
-                host: colon + 3,
-                host_stops,
-                path: slash.trailing_zeros() as usize + 1,
-                path_stops: if slash == 0 {
-                    0
-                } else {
-                    self.stops & !through_slash
+                host: RunAhead {
+                    start: colon + 3,
+                    stops: host_stops,
+                },
+                path: RunAhead {
+                    start: slash.trailing_zeros() as usize + 1,
+                    stops: if slash == 0 {
+                        0
+                    } else {
+                        self.stops & !through_slash
+                    },
                 },
             };
         }
@@ -367,18 +374,12 @@ impl Runs for Masks {
 
     #[inline(always)]
     fn skip_host(&mut self, input: &[u8], pos: usize, loop_bit: u8) -> usize {
-        let Ahead {
-            host, host_stops, ..
-        } = self.ahead;
-        self.skip_ahead(input, pos, loop_bit, (host, host_stops))
+        self.skip_ahead(input, pos, loop_bit, self.ahead.host)
     }
 
     #[inline(always)]
     fn skip_path(&mut self, input: &[u8], pos: usize, loop_bit: u8) -> usize {
-        let Ahead {
-            path, path_stops, ..
-        } = self.ahead;
-        self.skip_ahead(input, pos, loop_bit, (path, path_stops))
+        self.skip_ahead(input, pos, loop_bit, self.ahead.path)
     }
 
     /// As `scan::skip` does it: a run of form data (a query, a fragment) whose first sixteen
@@ -415,20 +416,14 @@ impl Runs for Masks {
 }
 
 impl Masks {
-    /// The end of the run from `pos` by the stops of [`Ahead`] for a run from `start`, or as
-    /// [`Runs::skip`] finds it where the run does not start there or none were read ahead.
+    /// The end of the run from `pos` by the stops of `run`, read ahead, or as [`Runs::skip`]
+    /// finds it where the run does not start there or none were read ahead.
     #[inline(always)]
-    fn skip_ahead(
-        &mut self,
-        input: &[u8],
-        pos: usize,
-        loop_bit: u8,
-        (start, stops): (usize, u64),
-    ) -> usize {
-        if pos != start || stops == 0 {
+    fn skip_ahead(&mut self, input: &[u8], pos: usize, loop_bit: u8, run: RunAhead) -> usize {
+        if pos != run.start || run.stops == 0 {
             return self.skip(input, pos, loop_bit);
         }
-        self.run_end(input, pos, stops, loop_bit)
+        self.run_end(input, pos, run.stops, loop_bit)
     }
 
     /// The end of the run from `pos` of the state of `loop_bit` whose stops from `pos` on
