@@ -730,6 +730,8 @@ trait BaseParts<'a> {
 /// merges with "/", which is not text of the base).
 #[inline(always)]
 fn merge_head(uri: &UriRef<'_>) -> Option<MergeHead> {
+    // The path's bytes: `uri.path()` cuts a `str` (a call checking both ends for character
+    // boundaries); `uri.span(Component::Path)` measured 2-3 instructions a pair more.
     let l = uri.layout();
     let path = (uri.as_str().as_bytes())
         .get(l.path_start as usize..l.path_end as usize)
