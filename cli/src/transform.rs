@@ -148,17 +148,20 @@ impl LineOp for Resolve<'_> {
             err,
             |text, stats, out, err| {
                 // The last base parsed: a page's links come in runs with the same base (a
-                // crawler's (page, link) pairs), which is then parsed once per run.
-                let mut last: Option<UriRef<'_>> = None;
+                // crawler's (page, link) pairs), which is then parsed once per run. Kept as
+                // the parser's result itself (a base that failed is parsed again, and fails
+                // again): turned into an `Option` it measured 1.5% slower on the Common
+                // Crawl pairs. It starts as "", whose join fails as an empty base's would
+                // (no scheme).
+                let mut last = UriRef::parse("");
                 for (n, pair) in (first..).zip(stream::text_lines(text)) {
                     stats.lines += 1;
                     let joined = line::split_at_tab(pair).is_some_and(|(base, reference)| {
-                        let base = match last {
-                            Some(uri) if uri.as_str() == base => Ok(uri),
-                            _ => UriRef::parse(base),
-                        };
-                        last = base.ok();
-                        base.is_ok_and(|base| base.join_into(reference, out).is_ok())
+                        if !last.as_ref().is_ok_and(|uri| uri.as_str() == base) {
+                            last = UriRef::parse(base);
+                        }
+                        last.as_ref()
+                            .is_ok_and(|base| base.join_into(reference, out).is_ok())
                     });
                     if joined {
                         out.push('\n');
