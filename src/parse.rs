@@ -252,6 +252,19 @@ pub(crate) fn parse_by<'a, T: FromLayout<'a>, R: Runs>(
             match bytes.get(end) {
                 Some(b'/') => end + 1,
                 None | Some(b'?' | b'#') => return p.after_path(end, &mut runs),
+                // A scheme, and no authority after it (`mailto:a@b.c`, `urn:isbn:1`, `g:h`,
+                // `javascript:f()`): SCHEME_END marks the ':' (`scheme`) and goes on as PATH
+                // (its first '/' as SLASH, which is PATH but for a second one), so the
+                // path's run starts after the ':' (tested below). "scheme://" with a '+' in
+                // the scheme, which `Runs::scheme_colon_slash_slash` leaves, goes the long way.
+                Some(b':')
+                    if state == STATE_SCHEME_OR_SEG
+                        && bytes.get(end + 1..end + 3) != Some(b"//") =>
+                {
+                    p.end_scheme(end as u32); // < MAX_LEN: `end` indexes the input
+                    let path_end = runs.skip(bytes, end + 1, PATH_LOOP);
+                    return p.after_path(path_end, &mut runs);
+                }
                 Some(_) => return p.run_on(state, end),
             }
         }
@@ -1165,6 +1178,58 @@ pub(crate) mod tests {
             assert_eq!(END[row(state)], None, "accepts at the end");
         }
         const { assert!(STATE_PATH < FIRST_MARK) };
+    }
+
+    /// The shortcut for "scheme:" without "//" in [`parse`]: SCHEME_OR_SEG goes to
+    /// SCHEME_END on ':' (mark `scheme`, no hand-over), which goes where PATH goes on every
+    /// byte but '/', and to SLASH on '/', and ends as PATH ends; a path's run from there is
+    /// what the DFA would do.
+    #[test]
+    fn scheme_then_path_shortcut_follows_the_dfa() {
+        let step = |state: usize, b: u8| TRANS[state + BYTE_CLASS[b as usize] as usize] as usize;
+        let row = |s: usize| s >> STRIDE_SHIFT;
+        assert_eq!(step(STATE_SCHEME_OR_SEG, b':'), STATE_SCHEME_END);
+        let mark = (STATE_SCHEME_END - FIRST_MARK) >> STRIDE_SHIFT;
+        assert_eq!(MARK[mark], Mark::Scheme);
+        assert_eq!(MARK_THEN.get(mark).map_or(0, |&(_, bit)| bit), 0);
+        assert_eq!(step(STATE_SCHEME_END, b'/'), STATE_SLASH);
+        for b in (0..=255u8).filter(|&b| b != b'/') {
+            assert_eq!(step(STATE_SCHEME_END, b), step(STATE_PATH, b), "{b}");
+        }
+        assert_eq!(END[row(STATE_SCHEME_END)], END[row(STATE_PATH)]);
+        assert_eq!(COMPONENT[row(STATE_SCHEME_END)], COMPONENT[row(STATE_PATH)]);
+        // And the parser gives what the DFA alone gives, for paths of every shape after it.
+        for input in [
+            "g:h",
+            "g:",
+            "g:/",
+            "g:/h",
+            "g:h/",
+            "g:h?q",
+            "g:#f",
+            "g:?q#f",
+            "mailto:a@b.c",
+            "urn:isbn:0451450523",
+            "javascript:f(1)",
+            "a1+-.:x",
+            "g:%41",
+            "g:%4",
+            "g: x",
+            "g:/ x",
+            "g:h/%zz",
+            "g:\u{e9}",
+            "g:[",
+            "x:y:z",
+            "g://h",
+            "a+b://h/p",
+            "g:h#f#",
+        ] {
+            assert_eq!(
+                parse(input, Rule::UriReference).map(components),
+                parse_from_start(input, Rule::UriReference).map(components),
+                "{input:?}"
+            );
+        }
     }
 
     /// [`Parser::after_path`]: from PATH, '?' enters QUERY_START, whose mark is `query` and
