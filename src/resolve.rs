@@ -273,10 +273,21 @@ impl Resolver {
         }
         // One resolution: the base is read as the reference needs it, and prepared only for
         // the general code.
-        Ok(match self.plan::<false>(reference, &Unprepared(base)) {
-            Some(plan) => plan.resolved(*base, *reference),
-            None => self.resolve_general(reference, &Base::new(*base)?),
-        })
+        match self.plan::<false>(reference, &Unprepared(base)) {
+            Some(plan) => Ok(plan.resolved(*base, *reference)),
+            None => self.resolve_unprepared(reference, base),
+        }
+    }
+
+    /// [`resolve`](Self::resolve) for the references that [`plan`](Self::plan) leaves: the
+    /// base prepared, then the general code.
+    #[inline(never)]
+    fn resolve_unprepared<'b, 'r>(
+        &self,
+        reference: &UriRef<'r>,
+        base: &UriRef<'b>,
+    ) -> Result<Resolved<'b, 'r>, ResolveError> {
+        Ok(self.resolve_general(reference, &Base::new(*base)?))
     }
 
     /// Resolves `reference` against a prepared [`Base`]: as [`resolve`](Self::resolve), but
@@ -382,7 +393,7 @@ impl Resolver {
             if rfc2396 {
                 out.tail = r_path;
             } else {
-                out.set_dots(Dots::Rfc3986, "", false, r_path);
+                (out.kind, out.head, out.tail) = Resolved::dots(Dots::Rfc3986, "", false, r_path);
             }
             // The path unchanged: the reference from its scheme, or from its "//" after the
             // base's scheme. (No "/." is due: without an authority, a reference path cannot
@@ -430,7 +441,7 @@ impl Resolver {
                 out.head = "";
                 out.tail = r_path;
             } else {
-                out.set_dots(Dots::Rfc3986, "", false, r_path);
+                (out.kind, out.head, out.tail) = Resolved::dots(Dots::Rfc3986, "", false, r_path);
             }
             out.split = out.concat_split(prepared, r_path_end);
             return out;
@@ -441,7 +452,8 @@ impl Resolver {
         } else {
             Dots::Rfc3986
         };
-        out.set_dots(mode, prepared.head(), prepared.head_dots(), r_path);
+        (out.kind, out.head, out.tail) =
+            Resolved::dots(mode, prepared.head(), prepared.head_dots(), r_path);
         out.split = out.concat_split(prepared, r_path_end);
         out
     }
@@ -1012,32 +1024,38 @@ fn append_two(out: &mut alloc::string::String, a: &str, b: &str) {
     out.push_str(b);
 }
 
+/// A resolved path as [`Resolved`] holds it: its kind, head and tail.
+type PathParts<'b, 'r> = (PathKind, &'b str, &'r str);
+
 impl<'b, 'r> Resolved<'b, 'r> {
     /// Plans the path `head ++ tail` with dot-segments removed. In the common case (no
     /// dot-segment in `head`, and only leading "./" and "../" in `tail`) that is a prefix of
     /// `head` plus a suffix of `tail`, found here in one pass; otherwise the removal is left to
     /// the writers.
+    ///
+    /// It returns the parts rather than setting them in a `Resolved`: given one by `&mut`,
+    /// [`Resolver::resolve_general`] built its result in memory of its own and copied it out
+    /// (a `memcpy` of some 150 bytes just stored in narrower parts, which the store buffer
+    /// cannot forward to the copy's loads: a tenth of the time of `UriRef::resolve` on the
+    /// pairs of RFC 3986 §5.4).
     #[inline(never)]
-    fn set_dots(&mut self, mode: Dots, head: &'b str, head_dots: bool, tail: &'r str) {
-        self.head = head;
-        self.tail = tail;
-        self.kind = PathKind::Dots(mode);
+    fn dots(mode: Dots, head: &'b str, head_dots: bool, tail: &'r str) -> PathParts<'b, 'r> {
+        let dotted = (PathKind::Dots(mode), head, tail);
         if head_dots {
-            return;
+            return dotted;
         }
         if mode == Dots::Rfc2396 {
-            if !has_dot_segment(tail) {
-                self.kind = PathKind::Concat;
-            }
-            return;
+            return match has_dot_segment(tail) {
+                true => dotted,
+                false => (PathKind::Concat, head, tail),
+            };
         }
-        let whole = (head, tail);
         // The common case: no dot-segment at all, which needs a "." segment at the start of
         // the tail or a "/." pair in it (the head has none, and ends with "/" if not empty).
         if tail.as_bytes().first() != Some(&b'.') && !has_slash_dot(tail.as_bytes()) {
-            self.kind = PathKind::Concat;
-            return;
+            return (PathKind::Concat, head, tail);
         }
+        let whole = (PathKind::Concat, head, tail);
         // An absolute path alone is "/" followed by a relative tail.
         let (head, tail) = match (head.is_empty(), tail.strip_prefix('/')) {
             (true, Some(rest)) => ("/", rest),
@@ -1046,13 +1064,11 @@ impl<'b, 'r> Resolved<'b, 'r> {
         let (i, pops) = leading_dots(tail.as_bytes());
         let rest = tail.get(i..).unwrap_or("");
         if has_dot_segment(rest) {
-            return;
+            return dotted;
         }
         if i == 0 {
             // No dot-segment at all: the path as given (one slice when the head is empty).
-            (self.head, self.tail) = whole;
-            self.kind = PathKind::Concat;
-            return;
+            return whole;
         }
         // Remove `pops` segments from the end of the head (which ends with "/").
         let kept = if head.is_empty() || pops == 0 {
@@ -1073,9 +1089,7 @@ impl<'b, 'r> Resolved<'b, 'r> {
             }
             kept.unwrap_or_else(|| head.get(..=cut).unwrap_or(head))
         };
-        self.head = kept;
-        self.tail = rest;
-        self.kind = PathKind::Concat;
+        (PathKind::Concat, kept, rest)
     }
 
     /// The split of a path-only result (the reference has no scheme or authority): when the
