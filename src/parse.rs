@@ -261,6 +261,9 @@ pub(crate) fn parse_by<'a, T: FromLayout<'a>, R: Runs>(
                     if state == STATE_SCHEME_OR_SEG
                         && bytes.get(end + 1..end + 3) != Some(b"//") =>
                 {
+                    // The path's run here rather than by the one below, as `end + 1`: that
+                    // cost the commonest URIs, which never come here, an instruction a URL
+                    // in the code around it (ada_kasztp 78.81M -> 79.26M, `profile.sh`).
                     p.end_scheme(end as u32); // < MAX_LEN: `end` indexes the input
                     let path_end = runs.skip(bytes, end + 1, PATH_LOOP);
                     return p.after_path(path_end, &mut runs);
