@@ -603,7 +603,7 @@ impl<'a> Base<'a> {
         reference: &str,
         out: &mut alloc::string::String,
     ) -> Result<(), ParseError> {
-        match append_planned(self, reference, out) {
+        match append_planned::<false>(self, reference, out) {
             true => Ok(()),
             false => self.parse_resolve_into(reference, out),
         }
@@ -824,6 +824,11 @@ fn plan<'a, 'r, const DOTS: bool>(
     // cheaper in the resolve bench than reading it up front.)
     let has_query = || text.as_bytes().get(end) == Some(&b'?');
     let network = reference.has_authority();
+    // The head of an empty path: the base's. Only the view reads it; the writers (`DOTS`)
+    // read a head's length for a tail with dot-segments alone, which an empty path is not,
+    // and cutting the base's path (its bounds checked, out of line) cost them 36
+    // instructions a pair for a reference such as "?y".
+    let whole_head = || if DOTS { "" } else { base.uri().path() };
     // Each case gives the base's piece, where the reference's piece starts, the kept
     // head of the base path and the kept reference path.
     let (a, from, head, tail) = if network {
@@ -835,8 +840,8 @@ fn plan<'a, 'r, const DOTS: bool>(
         match p.first() {
             // §5.2.2: the base path as it is, the reference's query or else the base's
             // (`through_query` ends after the "?" of an empty query).
-            None if has_query() => (base.through_path(), end, base.uri().path(), p),
-            None => (base.through_query(), end, base.uri().path(), p),
+            None if has_query() => (base.through_path(), end, whole_head(), p),
+            None => (base.through_query(), end, whole_head(), p),
             // An absolute path replaces the base's (it cannot start with "//": there is
             // no authority).
             Some(b'/') => (base.before_path(), start, "", p),
@@ -863,10 +868,11 @@ fn plan<'a, 'r, const DOTS: bool>(
     // The one dot-segment check, kept in one place so that it inlines once. With `DOTS`, a
     // tail with dot-segments is planned for the writers when the base has an authority (then
     // the head starts with "/" and no "/." is due); see `Plan::dots`. Without, such a tail is
-    // left: the fast paths (`append_planned`, the views) plan without `DOTS` and leave the
-    // few references with dot-segments to the out-of-line paths, which plan with it. (Planned
-    // in the fast path, the writer's numbers cost the Common Crawl pairs 12 instructions a
-    // pair, 4.6%, for the one in a thousand that has dot-segments.)
+    // left: the prepared base's fast paths (`Base::resolve_str_into`, the views) plan without
+    // `DOTS` and leave the few references with dot-segments to the out-of-line paths, which
+    // plan with it. (Planned in that fast path, the writer's branch cost the Common Crawl
+    // pairs 12 instructions a pair, 4.6%, for the one in a thousand that has dot-segments;
+    // `UriRef::join_into`, whose pairs cost twice as much, plans with it: `append_planned`.)
     let dots = has_slash_dot(tail);
     if dots && (!DOTS || network || !base.uri().has_authority()) {
         return None;
@@ -904,19 +910,26 @@ fn parse_reference(reference: &str) -> Result<UriRef<'_>, ParseError> {
 }
 
 /// Appends the target of `reference` against `base` to `out` if it is a plain relative
-/// reference (parsed by runs alone) that [`plan`] takes without dot-segments, and says
-/// whether it was.
+/// reference (parsed by runs alone) that [`plan`] takes (with `DOTS`, dot-segments
+/// included), and says whether it was.
+///
+/// A prepared [`Base`] plans without `DOTS`: its pairs cost so little that the dot-segment
+/// writer's branch would be a tenth of them. [`UriRef::join_into`], which parses its base
+/// for every pair, plans with it: a reference with dot-segments is then parsed and planned
+/// once, not again out of line, which saves such a reference a quarter of its cost (`g/./h`
+/// against `http://a/b/c/d;p?q`, base parsed: 980 -> 717 instructions) for 3 instructions a
+/// pair more on the Common Crawl pairs (0.5%).
 #[cfg(feature = "alloc")]
 #[inline(always)]
-fn append_planned<'a>(
+fn append_planned<'a, const DOTS: bool>(
     base: &impl BaseParts<'a>,
     reference: &str,
     out: &mut alloc::string::String,
 ) -> bool {
     let planned = crate::parse::plain_relative(reference)
-        .and_then(|layout| plan::<false>(base, &UriRef::from_layout(reference, layout)));
+        .and_then(|layout| plan::<DOTS>(base, &UriRef::from_layout(reference, layout)));
     if let Some(plan) = planned {
-        append_two(out, plan.a, plan.b);
+        plan.append_to(out);
     }
     planned.is_some()
 }
@@ -1512,7 +1525,7 @@ impl<'r> UriRef<'r> {
         if self.layout().scheme_end == 0 {
             return Err(ResolveError::BaseWithoutScheme.into());
         }
-        match append_planned(&Unprepared(self), reference, out) {
+        match append_planned::<true>(&Unprepared(self), reference, out) {
             true => Ok(()),
             false => self.join_by_base(reference, out),
         }
@@ -1530,14 +1543,7 @@ impl<'r> UriRef<'r> {
         reference: &str,
         out: &mut alloc::string::String,
     ) -> Result<(), crate::Error> {
-        // The runs again first: they take a relative path with dot-segments, which the plan
-        // left, for less than the whole parser. (A pair is parsed once: unlike
-        // `Base::parse_resolve_into`, this costs the references the runs do not take less
-        // than it saves.)
-        let reference = match crate::parse::plain_relative(reference) {
-            Some(layout) => UriRef::from_layout(reference, layout),
-            None => parse_reference(reference)?,
-        };
+        let reference = parse_reference(reference)?;
         if append_absolute(&reference, out) {
             return Ok(());
         }
