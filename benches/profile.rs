@@ -2,8 +2,9 @@
 //! so that `valgrind --tool=callgrind` or `perf record` see only that work (plus loading the
 //! input). `scripts/profile.sh` builds it with line tables and annotates the hot lines.
 //!
-//! Usage: `target/release/deps/profile-* <op> <peer> <corpus> [passes]`
-//! e.g. `parse urilex ada_kasztp 1`.
+//! Usage: `target/release/deps/profile-* <op> <peer> <corpus> [passes] [pair]`
+//! e.g. `parse urilex ada_kasztp 1`; with `pair` (an index), a pair operation runs that one
+//! pair of the set alone (`scripts/per_pair.sh` reads every pair so).
 
 mod common;
 
@@ -17,11 +18,26 @@ fn main() -> ExitCode {
         .filter(|a| a != "--bench")
         .collect();
     if args.len() < 3 {
-        eprintln!("usage: profile <parse|host_path|resolve|normalize|iri_parse|iri_to_uri|resolve_per_pair|parse_base|base_new|validate> <peer> <corpus> [passes]");
+        eprintln!("usage: profile <parse|host_path|resolve|normalize|iri_parse|iri_to_uri|resolve_per_pair|parse_base|base_new|validate> <peer> <corpus> [passes] [pair]");
         return ExitCode::from(2);
     }
     let (op, peer, corpus) = (args[0].as_str(), args[1].as_str(), args[2].as_str());
     let passes: usize = args.get(3).and_then(|p| p.parse().ok()).unwrap_or(1);
+    // One pair of a pair set alone (by its index), or all of them.
+    let only: Option<usize> = args.get(4).and_then(|i| i.parse().ok());
+    let pairs = |corpus: &str| -> Vec<(&'static str, &'static str)> {
+        let all = pairs(corpus);
+        match only {
+            Some(i) => {
+                let one = all.get(i..=i).unwrap_or_default().to_vec();
+                for (base, reference) in &one {
+                    println!("pair {i}\t{base}\t{reference}");
+                }
+                one
+            }
+            None => all,
+        }
+    };
     let mut buf = String::with_capacity(4096);
     let mut accepted = None;
     match op {
