@@ -826,7 +826,7 @@ fn plan<'a, 'r, const DOTS: bool>(
     let network = reference.has_authority();
     // The head of an empty path: the base's. Only the view reads it; the writers (`DOTS`)
     // read a head's length for a tail with dot-segments alone, which an empty path is not,
-    // and cutting the base's path (its bounds checked, out of line) cost them 36
+    // and cutting the base's path (its bounds checked, out of line) cost them 28
     // instructions a pair for a reference such as "?y".
     let whole_head = || if DOTS { "" } else { base.uri().path() };
     // Each case gives the base's piece, where the reference's piece starts, the kept
@@ -914,11 +914,11 @@ fn parse_reference(reference: &str) -> Result<UriRef<'_>, ParseError> {
 /// included), and says whether it was.
 ///
 /// A prepared [`Base`] plans without `DOTS`: its pairs cost so little that the dot-segment
-/// writer's branch would be a tenth of them. [`UriRef::join_into`], which parses its base
-/// for every pair, plans with it: a reference with dot-segments is then parsed and planned
-/// once, not again out of line, which saves such a reference a quarter of its cost (`g/./h`
-/// against `http://a/b/c/d;p?q`, base parsed: 980 -> 717 instructions) for 3 instructions a
-/// pair more on the Common Crawl pairs (0.5%).
+/// writer's branch would add a twentieth (see [`plan`]). [`UriRef::join_into`], which parses
+/// its base for every pair, plans with it: a reference with dot-segments is then parsed and
+/// planned once, not again out of line, which saves such a reference a quarter of its cost
+/// (`g/./h` against `http://a/b/c/d;p?q`, base parsed: 986 -> 718 instructions by
+/// `scripts/per_pair.sh`) for 2-3 instructions a pair more on the Common Crawl pairs (0.5%).
 #[cfg(feature = "alloc")]
 #[inline(always)]
 fn append_planned<'a, const DOTS: bool>(
