@@ -25,7 +25,7 @@ fn main() -> ExitCode {
     let passes: usize = args.get(3).and_then(|p| p.parse().ok()).unwrap_or(1);
     // One pair of a pair set alone (by its index), or all of them.
     let only: Option<usize> = args.get(4).and_then(|i| i.parse().ok());
-    let pairs = |corpus: &str| -> Vec<(&'static str, &'static str)> {
+    let pair_set = |corpus: &str| -> Vec<(&'static str, &'static str)> {
         let all = pairs(corpus);
         match only {
             Some(i) => {
@@ -80,7 +80,7 @@ fn main() -> ExitCode {
             for_each_iri_peer!(one);
         }
         "resolve" | "resolve_per_pair" => {
-            let pairs = pairs(corpus);
+            let pairs = pair_set(corpus);
             macro_rules! one {
                 ($p:ident) => {
                     if peer == <$p as Resolve>::NAME {
@@ -110,7 +110,7 @@ fn main() -> ExitCode {
         }
         // urilex alone: the cost of preparing a base (`base_new` less `parse_base`).
         "parse_base" | "base_new" if peer == "urilex" => {
-            let pairs = pairs(corpus);
+            let pairs = pair_set(corpus);
             let mut n = 0;
             for _ in 0..passes {
                 n = common::run_base_ops(op, black_box(&pairs));

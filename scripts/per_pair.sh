@@ -32,4 +32,4 @@ while :; do
     printf '%s\t%s\t%s\t%s\t%s\n' "$i" "$u" "$o" "$(awk -v u="$u" -v o="$o" 'BEGIN {printf "%.3f", u / o}')" "$pair"
     i=$((i + 1))
 done | tee "$out/table"
-awk -F'\t' 'NR > 0 {u += $2; o += $3; n++} END {printf "mean\t%.1f\t%.1f\t%.3f\t(%d pairs)\n", u / n, o / n, u / o, n}' "$out/table"
+awk -F'\t' '{u += $2; o += $3; n++} END {printf "mean\t%.1f\t%.1f\t%.3f\t(%d pairs)\n", u / n, o / n, u / o, n}' "$out/table"

@@ -842,14 +842,13 @@ impl MergeHead {
             0..=64 => {
                 let marks = Marks::<u64>::short(path);
                 let head = marks.merge_head();
+                if !SLASHES {
+                    return head;
+                }
                 // The bits through the head's last byte (`len` <= 64).
                 let through_head = u64::MAX.checked_shr(64 - head.len).unwrap_or(0);
                 MergeHead {
-                    slashes: if SLASHES {
-                        marks.slash & through_head
-                    } else {
-                        0
-                    },
+                    slashes: marks.slash & through_head,
                     ..head
                 }
             }

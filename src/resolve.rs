@@ -743,10 +743,10 @@ trait BaseParts<'a> {
 
 /// The base path's [`MergeHead`]; `None` for an authority with an empty path (§5.2.3 then
 /// merges with "/", which is not text of the base).
-#[inline(always)]
 ///
 /// With `SLASHES`, the head's "/" mask is kept for the cuts of leading ".."
 /// ([`MergeHead::with_slashes`]).
+#[inline(always)]
 fn merge_head<const SLASHES: bool>(uri: &UriRef<'_>) -> Option<MergeHead> {
     // The path's bytes: `uri.path()` cuts a `str` (a call checking both ends for character
     // boundaries); `uri.span(Component::Path)` measured 2-3 instructions a pair more.
