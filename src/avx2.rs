@@ -373,8 +373,19 @@ impl Runs for Masks {
     }
 
     #[inline(always)]
-    fn skip_host(&mut self, input: &[u8], pos: usize, loop_bit: u8) -> usize {
-        self.skip_ahead(input, pos, loop_bit, self.ahead.host)
+    fn skip_host(&mut self, input: &[u8], pos: usize, loop_bit: u8) -> (usize, bool) {
+        let run = self.ahead.host;
+        if pos == run.start && run.stops != 0 {
+            // A host's first stop a '/' ends it (no host byte is one): said by the slashes
+            // at once, where the stop's byte would be looked up in the table and then
+            // compared with '/'.
+            let first = run.stops.trailing_zeros();
+            if self.slashes >> first & 1 != 0 {
+                return (first as usize, true);
+            }
+        }
+        let end = self.skip_ahead(input, pos, loop_bit, run);
+        (end, input.get(end) == Some(&b'/'))
     }
 
     #[inline(always)]
@@ -402,6 +413,9 @@ impl Runs for Masks {
         // (A head that passes the 64 bytes goes on 32 bytes at a time below, which switches
         // to the form-data mode too.)
         if uri_runs::FORM_LOOPS & loop_bit != 0 && pos + 16 <= Masks::BYTES {
+            if later.trailing_zeros() as usize >= len {
+                return len;
+            }
             let head = later & !from(pos + 16);
             if head & head.wrapping_sub(1) != 0 && pos + 16 < len {
                 return self.avx2.form_data(input, pos, loop_bit);

@@ -807,10 +807,12 @@ pub(crate) trait Runs {
     /// [`skip`]: the end of the run from `pos` of the state whose loop bit is `loop_bit`.
     fn skip(&mut self, input: &[u8], pos: usize, loop_bit: u8) -> usize;
 
-    /// [`Runs::skip`] for the host's run after "scheme://" or "//".
+    /// [`Runs::skip`] for the host's run after "scheme://" or "//", and whether a '/' ends
+    /// it (the commonest end of a host, which a mask of the slashes may tell at once).
     #[inline(always)]
-    fn skip_host(&mut self, input: &[u8], pos: usize, loop_bit: u8) -> usize {
-        self.skip(input, pos, loop_bit)
+    fn skip_host(&mut self, input: &[u8], pos: usize, loop_bit: u8) -> (usize, bool) {
+        let end = self.skip(input, pos, loop_bit);
+        (end, input.get(end) == Some(&b'/'))
     }
 
     /// [`Runs::skip`] for the path's run after the '/' that ends a host (`loop_bit`: the
@@ -845,11 +847,12 @@ impl Runs for PortableRuns {
     }
 
     #[inline(always)]
-    fn skip_host(&mut self, input: &[u8], pos: usize, loop_bit: u8) -> usize {
-        match self.first {
+    fn skip_host(&mut self, input: &[u8], pos: usize, loop_bit: u8) -> (usize, bool) {
+        let end = match self.first {
             Some(block) => block.skip(input, pos, loop_bit),
             None => skip(input, pos, loop_bit),
-        }
+        };
+        (end, input.get(end) == Some(&b'/'))
     }
 }
 
