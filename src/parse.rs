@@ -717,7 +717,8 @@ impl<'a, G: Grammar + SkipRuns> Parser<'a, G> {
     fn authority_after<R: Runs>(&mut self, slashes: usize, runs: &mut R) -> (usize, usize) {
         let bytes = self.input.as_bytes();
         let host = slashes + 2;
-        self.layout.host_start = host as u32; // < MAX_LEN: `host` indexes the input
+        // < MAX_LEN: `host` indexes the input.
+        self.layout.host_start = host as u32;
         // AUTH_START is HOST_OR_USERINFO but for '[' (tested below): start on the host's run
         // at once. A '[' is not in it, so the run stops there at once, and a host that a '/'
         // ends does not start with one: the '[' is looked for only where no '/' ended the
@@ -960,6 +961,9 @@ pub(crate) mod tests {
             let stays = step(STATE_HOST_OR_USERINFO, b) == STATE_HOST_OR_USERINFO;
             assert_eq!(loops(b), stays, "{b}");
         }
+        // The host's run stops at a '[' at once (`authority_after` looks for one only there),
+        // and at a '/', which no host holds.
+        assert!(!loops(b'[') && !loops(b'/'));
         // A host that ends with '/' goes to PATH_START, marks `path` and hands over to PATH.
         assert_eq!(step(STATE_HOST_OR_USERINFO, b'/'), STATE_PATH_START);
         let path_start = (STATE_PATH_START - FIRST_MARK) >> STRIDE_SHIFT;
