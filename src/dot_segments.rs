@@ -679,6 +679,12 @@ pub(crate) fn has_slash_dot(b: &[u8]) -> bool {
         }
         return slash_dot_in_block(b, n - 17);
     }
+    // No pair in an empty path or a one-byte one: the commonest tails of resolution (a
+    // reference "?y", "#s" or "../", which leaves no path of its own; a segment "g"), which
+    // would build their block byte by byte.
+    if n < 2 {
+        return false;
+    }
     let block = zero_padded(b);
     scan::eq_mask(block, b'/') & scan::eq_mask(block, b'.') >> 1 != 0
 }
