@@ -575,6 +575,7 @@ pub(crate) fn append_after_head(out: &mut alloc::string::String, floor: usize, t
 /// The starts of the "." and ".." segments of a path of `n` bytes (`n` < 64) whose "/" and
 /// "." masks are `m`: a segment starts at 0 and after each "/", and is "." where a "/" or the
 /// end follows its '.', ".." where a second '.' and then a "/" or the end do.
+#[cfg(feature = "alloc")]
 #[inline(always)]
 fn dot_segment_starts(m: &Marks<u64>, n: usize) -> u64 {
     let ends = m.slash | 1 << n;
