@@ -230,10 +230,12 @@ unsafe fn masks(input: &[u8]) -> (u64, u64) {
         // the end: stops, as the end is): one shuffle, where the bits of the two halves'
         // masks were joined by shifts (10 instructions more).
         let shift = 32 - len; // 1..=16
-        let control = SHIFT_DOWN.get(shift..shift + 16).unwrap_or_default();
-        // SAFETY: the loads are of 16 bytes inside the input (16 <= len) and of 16 of
-        // SHIFT_DOWN (`control` has 16 bytes: `shift` <= 16), unaligned. AVX2 by the
-        // function's contract.
+        let control: &[u8; 16] = match SHIFT_DOWN.get(shift..).and_then(<[u8]>::first_chunk) {
+            Some(control) => control,
+            None => &[0x80; 16], // not reached: `shift` <= 16
+        };
+        // SAFETY: the loads are of 16 bytes inside the input (16 <= len) and of the 16 of
+        // `control`, unaligned. AVX2 by the function's contract.
         let (stops, slashes) = unsafe {
             let low = _mm_loadu_si128(p.cast());
             let high = _mm_loadu_si128(p.add(len - 16).cast());
