@@ -43,7 +43,7 @@
 #![allow(unused_unsafe)]
 
 use crate::parse::{parse_by, FromLayout, Rule};
-use crate::scan::{uri_runs, zero_padded, Nibbles, Runs};
+use crate::scan::{self, uri_runs, zero_padded, Nibbles, Runs};
 use crate::tables::uri;
 use crate::ParseError;
 use core::arch::x86_64::{
@@ -402,8 +402,7 @@ impl Runs for Masks {
                 return (first as usize, true);
             }
         }
-        let end = self.skip_ahead(input, pos, loop_bit, run);
-        (end, input.get(end) == Some(&b'/'))
+        scan::end_and_slash(input, self.skip_ahead(input, pos, loop_bit, run))
     }
 
     #[inline(always)]
@@ -751,8 +750,7 @@ mod tests {
     /// sets of RFC 3986 and RFC 2396.
     #[test]
     fn block_stops_agree_with_the_definition() {
-        if Avx2::detect().is_none() {
-            std::eprintln!("no AVX2 (or URILEX_PORTABLE): nothing to compare");
+        if avx2_or_say_why().is_none() {
             return;
         }
         for (grammar_set, not) in [
@@ -791,6 +789,15 @@ mod tests {
         }
     }
 
+    /// [`Avx2::detect`], saying why a test has nothing to compare where it is `None`.
+    fn avx2_or_say_why() -> Option<Avx2> {
+        let avx2 = Avx2::detect();
+        if avx2.is_none() {
+            std::eprintln!("no AVX2 (or URILEX_PORTABLE): nothing to compare");
+        }
+        avx2
+    }
+
     /// The [`Masks`] of `input`, on a CPU that has AVX2.
     fn masks_of(avx2: Avx2, input: &[u8]) -> Masks {
         // SAFETY: `avx2` proves that the CPU has AVX2.
@@ -809,8 +816,7 @@ mod tests {
     /// for a '/'.
     #[test]
     fn masks_are_their_definition() {
-        let Some(_) = Avx2::detect() else {
-            std::eprintln!("no AVX2 (or URILEX_PORTABLE): nothing to compare");
+        let Some(_) = avx2_or_say_why() else {
             return;
         };
         let mut fill = random_bytes(0x51_7cc1_b727_220a);
@@ -838,8 +844,7 @@ mod tests {
     /// 200 and long ones up to 420.
     #[test]
     fn masks_runs_agree_with_a_byte_by_byte_reference() {
-        let Some(avx2) = Avx2::detect() else {
-            std::eprintln!("no AVX2 (or URILEX_PORTABLE): nothing to compare");
+        let Some(avx2) = avx2_or_say_why() else {
             return;
         };
         let mut fill = random_bytes(0x9e37_79b9_7f4a_7c15);
@@ -866,8 +871,7 @@ mod tests {
     /// byte-by-byte reference says, in every state, from starts up to 70 bytes before it.
     #[test]
     fn a_percent_at_every_position_of_form_data_ends_runs_where_the_reference_does() {
-        let Some(avx2) = Avx2::detect() else {
-            std::eprintln!("no AVX2 (or URILEX_PORTABLE): nothing to compare");
+        let Some(avx2) = avx2_or_say_why() else {
             return;
         };
         let form = b"a=1&bc=%5B2%5D;d+e=f~g_h*i'j(k)!l$m,n:o@p/q?r";
@@ -900,8 +904,7 @@ mod tests {
     /// or nearly (a digit, '+', a missing slash, a colon past 32 or 64 bytes).
     #[test]
     fn masks_find_scheme_colon_slash_slash_as_the_portable_code_does() {
-        let Some(avx2) = Avx2::detect() else {
-            std::eprintln!("no AVX2 (or URILEX_PORTABLE): nothing to compare");
+        let Some(avx2) = avx2_or_say_why() else {
             return;
         };
         let mut fill = random_bytes(0x2545_f491_4f6c_dd1d);

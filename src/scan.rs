@@ -811,8 +811,7 @@ pub(crate) trait Runs {
     /// it (the commonest end of a host, which a mask of the slashes may tell at once).
     #[inline(always)]
     fn skip_host(&mut self, input: &[u8], pos: usize, loop_bit: u8) -> (usize, bool) {
-        let end = self.skip(input, pos, loop_bit);
-        (end, input.get(end) == Some(&b'/'))
+        end_and_slash(input, self.skip(input, pos, loop_bit))
     }
 
     /// [`Runs::skip`] for the path's run after the '/' that ends a host (`loop_bit`: the
@@ -821,6 +820,13 @@ pub(crate) trait Runs {
     fn skip_path(&mut self, input: &[u8], pos: usize, loop_bit: u8) -> usize {
         self.skip(input, pos, loop_bit)
     }
+}
+
+/// The end of a host's run, `end`, as [`Runs::skip_host`] says it: with whether a '/' is
+/// there.
+#[inline(always)]
+pub(crate) fn end_and_slash(input: &[u8], end: usize) -> (usize, bool) {
+    (end, input.get(end) == Some(&b'/'))
 }
 
 /// [`Runs`] by [`skip`], sixteen bytes at a time from each run's start, but for the host
@@ -852,7 +858,7 @@ impl Runs for PortableRuns {
             Some(block) => block.skip(input, pos, loop_bit),
             None => skip(input, pos, loop_bit),
         };
-        (end, input.get(end) == Some(&b'/'))
+        end_and_slash(input, end)
     }
 }
 
