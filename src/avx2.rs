@@ -194,7 +194,8 @@ unsafe fn parse_inlined<'a, T: FromLayout<'a>>(
 
 /// The stops and slashes of [`Masks`] for `input`: two blocks of 32 bytes (the second, where
 /// it would pass the end, is the input's last 32 bytes, read again from an earlier start,
-/// its bits shifted into place); an input shorter than 32 bytes in one block of two halves.
+/// its bits or-ed in at their places); an input shorter than 32 bytes in one block of two
+/// halves.
 /// Every bit from the end of an input shorter than 64 bytes is a stop.
 ///
 /// Not compiled for AVX2 itself (a function that is cannot be `inline(always)`), but always
@@ -213,15 +214,16 @@ unsafe fn masks(input: &[u8]) -> (u64, u64) {
         let (stops, slashes) = unsafe { classify(_mm256_loadu_si256(p.cast())) };
         let (mut stops, mut slashes) = (u64::from(stops), u64::from(slashes));
         if len > 32 {
-            // 1..=32: the second block starts where it ends at byte 64 or at the end.
+            // The second block ends at byte 64 or at the end: it starts at 1..=32, lane k
+            // standing for byte `start + k`. The bytes it shares with the first are
+            // classified alike in both, so its bits are or-ed in at their own places,
+            // overlap and all, by one shift.
             let start = len.min(Masks::BYTES) - 32;
             // SAFETY: a load of 32 bytes inside the input (start + 32 <= len), unaligned.
             // AVX2 by the function's contract.
             let (more, more_slashes) = unsafe { classify(_mm256_loadu_si256(p.add(start).cast())) };
-            // The bytes before 32 were classified in the first block; shift < 32.
-            let shift = 32 - start;
-            stops |= u64::from(more >> shift) << 32;
-            slashes |= u64::from(more_slashes >> shift) << 32;
+            stops |= u64::from(more) << start;
+            slashes |= u64::from(more_slashes) << start;
         }
         (stops, slashes)
     } else if len >= 16 {
