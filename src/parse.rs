@@ -971,6 +971,60 @@ pub(crate) mod tests {
         assert_eq!(MARK_THEN[path_start], (STATE_PATH as u16, PATH_LOOP));
     }
 
+    /// The authorities the "scheme://" and "//" shortcuts end (a host's run to a '/'), or
+    /// leave to the DFA (a host to the end, '?' or '#', ports, userinfo, IP literals, bad
+    /// bytes), parse as the DFA alone parses them, under every rule.
+    #[test]
+    fn authority_ends_follow_the_dfa() {
+        let rules = [
+            Rule::UriReference,
+            Rule::RelativeRef,
+            Rule::Uri,
+            Rule::AbsoluteUri,
+        ];
+        let authorities = [
+            "",
+            "h",
+            "h.example",
+            ":",
+            ":80",
+            "h:",
+            "h:8080",
+            "h:0",
+            "h:99999999999",
+            "h:8a",
+            "h:80:81",
+            "h:80@x",
+            "u:1@h",
+            "u:p@h:80",
+            "h%41",
+            "h%4",
+            "[::1]",
+            "[::1]:80",
+            "h:80[",
+            "h: 80",
+            "h:80 ",
+        ];
+        let tails = [
+            "", "/", "/p/q", "?", "?q=1", "#", "#f", "/p?q#f", "?q#f", "@", " ", "//",
+        ];
+        let mut checked = 0;
+        for start in ["http://", "//", "a+b://"] {
+            for authority in authorities {
+                for tail in tails {
+                    let input = std::format!("{start}{authority}{tail}");
+                    for rule in rules {
+                        let fast = parse(&input, rule).map(components);
+                        let slow = parse_from_start(&input, rule).map(components);
+                        assert_eq!(fast, slow, "{input:?} {rule:?}");
+                        checked += usize::from(fast.is_ok());
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
+
     /// The shortcut for path-absolute references in [`parse`]: '/' leads from START and
     /// REL_START to SLASH, a plain state, which then goes on as PATH for every byte but '/'.
     #[test]
