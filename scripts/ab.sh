@@ -112,8 +112,11 @@ for corpus in "${corpora[@]}"; do
     passes=$((4000000 / $(wc -l <"$file") + 1))
     runs_old=() runs_new=()
     for _ in $(seq "$rounds"); do
-        read -r ns_old acc_old < <("$old_exe" "$mode" "$passes" "$file")
-        read -r ns_new acc_new < <("$new_exe" "$mode" "$passes" "$file")
+        # (Not `< <(...)`: a side that fails must stop the script, as `set -e` makes it.)
+        out_old=$("$old_exe" "$mode" "$passes" "$file")
+        out_new=$("$new_exe" "$mode" "$passes" "$file")
+        read -r ns_old acc_old <<<"$out_old"
+        read -r ns_new acc_new <<<"$out_new"
         runs_old+=("$ns_old") runs_new+=("$ns_new")
     done
     [ "$acc_old" = "$acc_new" ] || echo "  ($corpus: the sides accept different counts: $acc_old and $acc_new)"
