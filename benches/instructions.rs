@@ -104,6 +104,7 @@ macro_rules! resolve_per_pair_bench {
 // Function names are `<op>_<peer>`; scripts/bench_report.py maps them back to crate names.
 parse_bench!(parse_urilex, run_parse, Urilex);
 parse_bench!(parse_urilex_each, run_parse, UrilexEach);
+parse_bench!(parse_urilex_within, run_parse, UrilexWithin);
 parse_bench!(parse_fluent_uri, run_parse, FluentUri);
 parse_bench!(parse_oxiri, run_parse, Oxiri);
 parse_bench!(parse_iri_string, run_parse, IriString);
@@ -119,6 +120,7 @@ parse_bench!(parse_floor_avx2, run_parse, FloorAvx2);
 
 host_path_bench!(host_path_urilex, Urilex);
 host_path_bench!(host_path_urilex_each, UrilexEach);
+host_path_bench!(host_path_urilex_within, UrilexWithin);
 host_path_bench!(host_path_fluent_uri, FluentUri);
 host_path_bench!(host_path_oxiri, Oxiri);
 host_path_bench!(host_path_iri_string, IriString);
@@ -158,14 +160,14 @@ normalize_bench!(normalize_uriparse, Uriparse);
 
 library_benchmark_group!(
     name = parse;
-    benchmarks = parse_urilex, parse_urilex_each, parse_fluent_uri, parse_oxiri, parse_iri_string, parse_url,
+    benchmarks = parse_urilex, parse_urilex_each, parse_urilex_within, parse_fluent_uri, parse_oxiri, parse_iri_string, parse_url,
         parse_http, parse_ada_url, parse_uriparse, parse_urilex_rfc2396, parse_uriparser,
         parse_boost_url, parse_floor_sse2, parse_floor_avx2
 );
 
 library_benchmark_group!(
     name = host_path;
-    benchmarks = host_path_urilex, host_path_urilex_each, host_path_fluent_uri, host_path_oxiri, host_path_iri_string,
+    benchmarks = host_path_urilex, host_path_urilex_each, host_path_urilex_within, host_path_fluent_uri, host_path_oxiri, host_path_iri_string,
         host_path_url, host_path_http, host_path_ada_url, host_path_uriparse
 );
 

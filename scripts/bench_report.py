@@ -31,7 +31,7 @@ OP_TITLES = {
     "resolve_per_pair": "Resolve into a reused buffer, the base parsed per pair (text in, text out; urilex: `UriRef::parse_uri` + `join_into`), per pair",
     "normalize": "Parse + normalize into a reused buffer, per URL",
 }
-PEER_ORDER = ["urilex", "urilex-each", "urilex-general", "fluent-uri", "oxiri", "iri-string", "url", "http", "ada-url", "uriparse",
+PEER_ORDER = ["urilex", "urilex-each", "urilex-within", "urilex-general", "fluent-uri", "oxiri", "iri-string", "url", "http", "ada-url", "uriparse",
               "uriparser", "boost-url", "urilex-rfc2396", "urilex-target", "floor-sse2", "floor-avx2"]
 PEER_NOTES = {
     "oxiri": "RFC 3987 IRIs (accepts non-ASCII); host_path reads the authority (no host accessor)",
@@ -41,6 +41,7 @@ PEER_NOTES = {
     "uriparser": "RFC 3986 (C, uriparser 0.9 from Debian, through benches/cpeers); parse reads the host",
     "boost-url": "RFC 3986 (C++, Boost.URL 1.81 parse_uri_reference, through benches/cpeers); parse reads the host",
     "urilex-each": "urilex's batch entry, UriRef::parse_each: the same parser, one loop for all the lines, the parser inlined in it",
+    "urilex-within": "urilex's batch entry for inputs in one buffer, UriRef::parse_each_within: the lines as slices of the corpus file, each line's first 64 bytes read from the file whatever its length",
     "urilex-rfc2396": "urilex by the RFC 2396 grammar (java.net.URI's); host() runs its server rule",
     "urilex-target": "urilex's HTTP request-target parser (origin-form or absolute-form)",
     "floor-sse2": "not a parser: every byte classified 16 at a time (SSE2), the floor a one-pass parser approaches",
@@ -270,7 +271,7 @@ def svg(rows):
     block maximum so every block is readable; value printed at the end of each bar."""
     palette = {"urilex": "#d62728", "fluent-uri": "#1f77b4", "oxiri": "#2ca02c", "iri-string": "#9467bd",
                "url": "#8c564b", "http": "#e377c2", "ada-url": "#7f7f7f", "uriparse": "#bcbd22",
-               "urilex-each": "#ff7f0e", "urilex-rfc2396": "#ff9896", "urilex-target": "#ffbb78",
+               "urilex-each": "#ff7f0e", "urilex-within": "#c49c94", "urilex-rfc2396": "#ff9896", "urilex-target": "#ffbb78",
                "uriparser": "#17becf", "boost-url": "#aec7e8", "floor-sse2": "#000000", "floor-avx2": "#555555"}
     bar_h, gap, head_h = 12, 2, 20
     label_w, panel_w, pad = 170, 300, 70

@@ -94,6 +94,39 @@ impl<'a> UriRef<'a> {
         parse::each(inputs, Rule::UriReference, f)
     }
 
+    /// [`UriRef::parse_each`] of inputs that are slices of `buffer` (the lines of a file
+    /// read whole, the values of an Arrow string column): the same results, handed to `f`
+    /// in turn, sooner where the CPU has AVX2. There the parser classifies each input's first
+    /// 64 bytes at once; `parse_each` may read no further than an input, so it takes one of
+    /// four paths by the input's length, and inputs of mixed lengths mispredict which. Here
+    /// the 64 bytes are read from `buffer`, past the input's end (those bytes are never
+    /// used), on one path for every length: 13-20% less time on the Apache request targets,
+    /// 7-14% on ada's URL lists (with each input through `black_box`, as the benchmarks
+    /// take them), and `urilex check` runs 5% faster on 1 GB of lines.
+    ///
+    /// An input that is not a slice of `buffer`, or starts within 64 bytes of its end, is
+    /// parsed as by `parse_each`: `buffer` changes how fast, never what.
+    ///
+    /// ```
+    /// use urilex::UriRef;
+    /// let text = "https://a.example/x\n//b.example/y?q\n/c\nd e\n";
+    /// let (mut hosts, mut bad) = (Vec::new(), Vec::new());
+    /// UriRef::parse_each_within(text.as_bytes(), text.lines(), |line, parsed| match parsed {
+    ///     Ok(uri) => hosts.extend(uri.host()),
+    ///     Err(e) => bad.push((line, e.index())),
+    /// });
+    /// assert_eq!(hosts, ["a.example", "b.example"]);
+    /// assert_eq!(bad, [("d e", 1)]);
+    /// ```
+    #[inline]
+    pub fn parse_each_within(
+        buffer: &[u8],
+        inputs: impl IntoIterator<Item = &'a str>,
+        f: impl FnMut(&'a str, Result<UriRef<'a>, ParseError>),
+    ) {
+        parse::each_within(buffer, inputs, Rule::UriReference, f)
+    }
+
     /// [`UriRef::validate`] of each of `inputs` in turn, handed to `f` with its verdict: the
     /// loop of [`UriRef::parse_each`], for a filter (`urilex check`).
     ///
@@ -114,6 +147,29 @@ impl<'a> UriRef<'a> {
         f: impl FnMut(&'i str, Result<(), ParseError>),
     ) {
         parse::each(inputs, Rule::UriReference, f)
+    }
+
+    /// [`UriRef::validate_each`] of inputs that are slices of `buffer`: the loop of
+    /// [`UriRef::parse_each_within`], for a filter (`urilex check` on each chunk it reads).
+    ///
+    /// ```
+    /// use urilex::UriRef;
+    /// let text = "https://a.example/x\nnot a URI\n/c?d";
+    /// let mut bad = Vec::new();
+    /// UriRef::validate_each_within(text.as_bytes(), text.lines(), |line, verdict| {
+    ///     if let Err(e) = verdict {
+    ///         bad.push(format!("{line:?}: {e}"));
+    ///     }
+    /// });
+    /// assert_eq!(bad, [r#""not a URI": invalid character ' ' at byte 3 in path"#]);
+    /// ```
+    #[inline]
+    pub fn validate_each_within<'i>(
+        buffer: &[u8],
+        inputs: impl IntoIterator<Item = &'i str>,
+        f: impl FnMut(&'i str, Result<(), ParseError>),
+    ) {
+        parse::each_within(buffer, inputs, Rule::UriReference, f)
     }
 
     /// Parses a `URI` (RFC 3986 §3): a scheme is required, a fragment allowed.

@@ -7,7 +7,8 @@
 //!   Appendix A) on generated hostile strings, and parse → Display → parse;
 //! - `whatwg_*`: robustness on the WHATWG suite (not RFC 3986: no expected results);
 //! - `each_agrees_*`, `prop_each_agrees`: `parse_each` and `validate_each` against `parse`
-//!   and `validate` one input at a time;
+//!   and `validate` one input at a time, and their `_within` forms on inputs laid end to end
+//!   in one buffer;
 //! - `parsing_allocates_nothing`: a counting global allocator over corpora and vectors;
 //! - `uri_ref_is_small_and_copy`.
 
@@ -284,6 +285,78 @@ fn each_agrees_with_one_at_a_time(inputs: &[&str]) -> Result<(), String> {
     }
 }
 
+/// What `UriRef::parse_each_within` and `UriRef::validate_each_within` say of `inputs`, laid
+/// end to end in one buffer with `sep` between them (the bytes past each input's end that the
+/// AVX2 loop reads and must not use: a newline, letters, slashes, stops), every other one
+/// handed from its own string instead (not in the buffer: the path of `parse_each`), against
+/// `UriRef::parse` and `UriRef::validate` one input at a time.
+fn each_within_agrees_with_one_at_a_time(inputs: &[&str], sep: &str) -> Result<(), String> {
+    let buffer = inputs.join(sep);
+    let mut at = 0;
+    let handed: Vec<&str> = inputs
+        .iter()
+        .enumerate()
+        .map(|(i, input)| {
+            let slice = &buffer[at..at + input.len()];
+            at += input.len() + sep.len();
+            if i % 2 == 0 {
+                slice
+            } else {
+                input
+            }
+        })
+        .collect();
+    let mut failures = Vec::new();
+    let mut seen = 0;
+    UriRef::parse_each_within(buffer.as_bytes(), handed.iter().copied(), |input, got| {
+        let at = seen;
+        seen += 1;
+        if !handed
+            .get(at)
+            .is_some_and(|want| std::ptr::eq(*want, input))
+        {
+            failures.push(format!("input {at}: handed {input:?}"));
+            return;
+        }
+        let mismatch = match (got, UriRef::parse(input)) {
+            (Ok(a), Ok(b)) => Component::ALL
+                .into_iter()
+                .find(|&c| a.span(c) != b.span(c))
+                .map(|c| format!("span({c}) {:?}, parse {:?}", a.span(c), b.span(c))),
+            (Err(a), Err(b)) if a == b => None,
+            (a, b) => Some(format!("{a:?}, parse {b:?}")),
+        };
+        failures.extend(mismatch.map(|m| format!("parse_each_within of {input:?}: {m}")));
+    });
+    let mut verdicts = Vec::new();
+    UriRef::validate_each_within(buffer.as_bytes(), handed.iter().copied(), |input, v| {
+        verdicts.push((input, v));
+    });
+    let want: Vec<_> = handed.iter().map(|&i| (i, UriRef::validate(i))).collect();
+    if verdicts != want {
+        failures.push(format!(
+            "validate_each_within with {sep:?} differs from validate"
+        ));
+    }
+    if seen != inputs.len() {
+        failures.push(format!(
+            "{} inputs, parse_each_within handed {seen}",
+            inputs.len()
+        ));
+    }
+    match failures.is_empty() {
+        true => Ok(()),
+        false => Err(format!(
+            "with {sep:?} between inputs:\n{}",
+            failures.join("\n")
+        )),
+    }
+}
+
+/// The separators of [`each_within_agrees_with_one_at_a_time`]: what may follow an input in
+/// a buffer, none of which its parse may see.
+const SEPARATORS: [&str; 6] = ["\n", "", "/", "a", "?#%", "//x/"];
+
 #[test]
 fn each_agrees_on_corpora_and_vectors() {
     let mut inputs: Vec<String> = data::corpus_lines().into_iter().map(|(_, l)| l).collect();
@@ -292,6 +365,10 @@ fn each_agrees_on_corpora_and_vectors() {
     assert!(inputs.len() > 100_000, "{}", inputs.len());
     each_agrees_with_one_at_a_time(&inputs).unwrap();
     each_agrees_with_one_at_a_time(&[]).unwrap();
+    for sep in SEPARATORS {
+        each_within_agrees_with_one_at_a_time(&inputs, sep).unwrap();
+        each_within_agrees_with_one_at_a_time(&[], sep).unwrap();
+    }
 }
 
 /// parse → Display → parse is the identity (same text, same components, same spans).
@@ -1252,6 +1329,9 @@ proptest! {
     fn prop_each_agrees(inputs in prop::collection::vec(prop_oneof![structured(), soup()], 0..40)) {
         let inputs: Vec<&str> = inputs.iter().map(String::as_str).collect();
         each_agrees_with_one_at_a_time(&inputs).map_err(TestCaseError::fail)?;
+        for sep in SEPARATORS {
+            each_within_agrees_with_one_at_a_time(&inputs, sep).map_err(TestCaseError::fail)?;
+        }
     }
 }
 
@@ -1419,6 +1499,8 @@ fn parsing_allocates_nothing() {
     let mut inputs: Vec<String> = data::corpus_lines().into_iter().map(|(_, l)| l).collect();
     let corpus = inputs.len();
     inputs.extend(data::all_conformance_strings());
+    // The same inputs end to end in one buffer, for the `_within` entries.
+    let buffer = inputs.join("\n");
     let mut sink = Sink(0);
     let ((ok, err, touched), allocations) = support::alloc::count(|| {
         let (mut ok, mut err, mut touched) = (0usize, 0usize, 0usize);
@@ -1444,6 +1526,12 @@ fn parsing_allocates_nothing() {
             touched += r.map_or_else(|e| e.index(), |u| exercise(&u))
         });
         UriRef::validate_each(all(), |_, r| {
+            touched += r.map_or_else(|e| e.index(), |()| 1)
+        });
+        UriRef::parse_each_within(buffer.as_bytes(), buffer.split('\n'), |_, r| {
+            touched += r.map_or_else(|e| e.index(), |u| exercise(&u))
+        });
+        UriRef::validate_each_within(buffer.as_bytes(), buffer.split('\n'), |_, r| {
             touched += r.map_or_else(|e| e.index(), |()| 1)
         });
         (ok, err, touched)

@@ -61,7 +61,23 @@ fn read_leaked(file: &str) -> &'static str {
         .unwrap_or_else(|e| panic!("cannot read benchmark corpus {}: {e}", path.display()));
     // Leaked on purpose: the inputs live for the whole process, and `&'static str` lets every
     // peer keep borrowed parse results without lifetime plumbing.
-    Box::leak(text.into_boxed_str())
+    let text: &'static str = Box::leak(text.into_boxed_str());
+    TEXTS.lock().unwrap_or_else(|e| e.into_inner()).push(text);
+    text
+}
+
+/// Every corpus text read, for [`text_of`].
+static TEXTS: std::sync::Mutex<Vec<&'static str>> = std::sync::Mutex::new(Vec::new());
+
+/// The corpus text that `line` is a slice of (the file as read, which [`lines`] cuts), or
+/// nothing: the buffer of `urilex-within`.
+pub fn text_of(line: &str) -> &'static [u8] {
+    let texts = TEXTS.lock().unwrap_or_else(|e| e.into_inner());
+    let at = line.as_ptr() as usize;
+    texts
+        .iter()
+        .find(|t| (t.as_ptr() as usize..t.as_ptr() as usize + t.len()).contains(&at))
+        .map_or(&[], |t| t.as_bytes())
 }
 
 /// Every line of `../shared/corpora/{name}.txt`, byte-exact (no trimming: the BOM of the
@@ -502,6 +518,52 @@ fn accepted_by_parse_each(lines: &[&str], keep: impl Fn(&urilex::UriRef<'_>)) ->
     let mut accepted = 0;
     let each = lines.iter().map(|line| black_box(*line));
     urilex::UriRef::parse_each(each, |_, parsed| {
+        if let Ok(u) = parsed {
+            keep(&u);
+            accepted += 1;
+        }
+    });
+    accepted
+}
+
+/// urilex's batch entry for inputs in one buffer, `UriRef::parse_each_within`: the lines,
+/// slices of the corpus file read whole ([`text_of`]), parsed as by `urilex-each`, each
+/// input's first 64 bytes read from the file past the line's end.
+pub struct UrilexWithin;
+
+impl Parse for UrilexWithin {
+    const NAME: &'static str = "urilex-within";
+    #[inline]
+    fn parse(s: &str) -> bool {
+        <Urilex as Parse>::parse(s)
+    }
+    #[inline]
+    fn host_path(s: &str) -> bool {
+        <Urilex as Parse>::host_path(s)
+    }
+    #[inline]
+    fn parse_all(lines: &[&str]) -> usize {
+        accepted_by_parse_each_within(lines, |u| {
+            black_box(u);
+        })
+    }
+    #[inline]
+    fn host_path_all(lines: &[&str]) -> usize {
+        accepted_by_parse_each_within(lines, |u| {
+            black_box(u.host());
+            black_box(u.path());
+        })
+    }
+}
+
+/// [`accepted_by_parse_each`] by `UriRef::parse_each_within`, the buffer the corpus text
+/// the lines are slices of.
+#[inline(always)]
+fn accepted_by_parse_each_within(lines: &[&str], keep: impl Fn(&urilex::UriRef<'_>)) -> usize {
+    let buffer = lines.first().map_or(&[][..], |line| text_of(line));
+    let mut accepted = 0;
+    let each = lines.iter().map(|line| black_box(*line));
+    urilex::UriRef::parse_each_within(buffer, each, |_, parsed| {
         if let Ok(u) = parsed {
             keep(&u);
             accepted += 1;
@@ -1061,6 +1123,7 @@ macro_rules! for_each_parser {
     ($m:ident) => {
         $m!(Urilex);
         $m!(UrilexEach);
+        $m!(UrilexWithin);
         $m!(FluentUri);
         $m!(Oxiri);
         $m!(IriString);

@@ -275,13 +275,17 @@ impl LineOp for Check {
             out,
             err,
             |text, stats, out, _| {
-                UriRef::validate_each(stream::text_lines(text), |_, verdict| {
-                    if let Err(e) = verdict {
-                        diagnostic(out, &self.prefix, first + stats.lines, e.index(), e);
-                        stats.invalid += 1;
-                    }
-                    stats.lines += 1;
-                })
+                UriRef::validate_each_within(
+                    text.as_bytes(),
+                    stream::text_lines(text),
+                    |_, verdict| {
+                        if let Err(e) = verdict {
+                            diagnostic(out, &self.prefix, first + stats.lines, e.index(), e);
+                            stats.invalid += 1;
+                        }
+                        stats.lines += 1;
+                    },
+                )
             },
         )
     }

@@ -50,8 +50,26 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     if plain {
         let r = UriRef::parse(s).unwrap_or_else(|e| panic!("{s:?}: RFC 3986 refuses it: {e}"));
         assert_eq!(
-            (r.scheme(), r.authority(), r.userinfo(), r.host(), r.port(), r.path(), r.query(), r.fragment()),
-            (u.scheme(), u.authority(), u.userinfo(), u.host(), u.port(), u.path(), u.query(), u.fragment()),
+            (
+                r.scheme(),
+                r.authority(),
+                r.userinfo(),
+                r.host(),
+                r.port(),
+                r.path(),
+                r.query(),
+                r.fragment()
+            ),
+            (
+                u.scheme(),
+                u.authority(),
+                u.userinfo(),
+                u.host(),
+                u.port(),
+                u.path(),
+                u.query(),
+                u.fragment()
+            ),
             "{s:?}"
         );
     }

@@ -27,7 +27,8 @@ pub fn components<'a>(u: &UriRef<'a>) -> [Option<&'a str>; 8] {
 /// - the four grammar rules agree with each other (URI = URI-reference with a scheme,
 ///   absolute-URI = URI without fragment, relative-ref = URI-reference without scheme);
 /// - the byte API and validation agree with the text API, and so do the batch entries
-///   (`parse_each`, `validate_each`) on the input's lines;
+///   (`parse_each`, `validate_each`) on the input's lines, and their `_within` forms on its
+///   lines and on the pieces between its slashes, in the input itself;
 /// - an IPv4/IPv6 host prints back as its address; `redacted()` parses with the same
 ///   components except the password; a rare IPv4 host is never an `IPv4address`.
 pub fn check_parse(s: &str) -> Result<(), String> {
@@ -58,6 +59,26 @@ pub fn check_parse(s: &str) -> Result<(), String> {
             .eq(lines().map(|l| (l, UriRef::validate(l)))),
         "validate_each differs from validate"
     );
+    // And their forms for inputs in one buffer, which read past each input's end: the lines,
+    // and the pieces between slashes (followed by more of the input).
+    for sep in ['\n', '/'] {
+        let pieces = || s.split(sep);
+        let (mut parsed_within, mut validated_within) = (Vec::new(), Vec::new());
+        UriRef::parse_each_within(s.as_bytes(), pieces(), |l, r| {
+            parsed_within.push((l, r.map(|u| components(&u))))
+        });
+        UriRef::validate_each_within(s.as_bytes(), pieces(), |l, r| validated_within.push((l, r)));
+        ensure!(
+            parsed_within.into_iter().eq(pieces().map(one_at_a_time)),
+            "parse_each_within differs from parse (pieces between {sep:?})"
+        );
+        ensure!(
+            validated_within
+                .into_iter()
+                .eq(pieces().map(|l| (l, UriRef::validate(l)))),
+            "validate_each_within differs from validate (pieces between {sep:?})"
+        );
+    }
     let uri = match parsed {
         Err(e) => {
             ensure!(
