@@ -246,7 +246,7 @@ fn window<'b>(buffer: &'b [u8], input: &[u8]) -> Option<&'b [u8; 64]> {
 /// slashes, as [`masks`] makes them, so that the bytes past the input's end, read, are never
 /// used. Without [`masks`]' branches on the length (under 16 bytes, 16-31, 32, more), which
 /// inputs of mixed lengths mispredict: a third of the time of the Apache request targets
-/// (bench-results/floor.md), which this takes 13-20% less time on.
+/// (bench-results/floor.md), which this takes 10% less time on (`parse_each_within`).
 ///
 /// # Safety
 /// The CPU must have AVX2.
