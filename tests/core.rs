@@ -233,6 +233,19 @@ fn differential(input: &str, rule: Rule) -> Result<(), String> {
     res.map_err(|m| format!("{input:?} as {rule:?}: {m}"))
 }
 
+/// How `got`, a batch entry's result for `input`, differs from `UriRef::parse(input)`: in a
+/// span, an error, or being one where the other is not.
+fn unlike_parse(input: &str, got: Result<UriRef<'_>, ParseError>) -> Option<String> {
+    match (got, UriRef::parse(input)) {
+        (Ok(a), Ok(b)) => Component::ALL
+            .into_iter()
+            .find(|&c| a.span(c) != b.span(c))
+            .map(|c| format!("span({c}) {:?}, parse {:?}", a.span(c), b.span(c))),
+        (Err(a), Err(b)) if a == b => None,
+        (a, b) => Some(format!("{a:?}, parse {b:?}")),
+    }
+}
+
 /// What `UriRef::parse_each` and `UriRef::validate_each` say of `inputs` (each input handed
 /// back in order, itself and no other) against `UriRef::parse` and `UriRef::validate` one
 /// input at a time: the same result, every span, the same error.
@@ -249,15 +262,7 @@ fn each_agrees_with_one_at_a_time(inputs: &[&str]) -> Result<(), String> {
             failures.push(format!("input {at}: handed {input:?}"));
             return;
         }
-        let mismatch = match (got, UriRef::parse(input)) {
-            (Ok(a), Ok(b)) => Component::ALL
-                .into_iter()
-                .find(|&c| a.span(c) != b.span(c))
-                .map(|c| format!("span({c}) {:?}, parse {:?}", a.span(c), b.span(c))),
-            (Err(a), Err(b)) if a == b => None,
-            (a, b) => Some(format!("{a:?}, parse {b:?}")),
-        };
-        failures.extend(mismatch.map(|m| format!("parse_each of {input:?}: {m}")));
+        failures.extend(unlike_parse(input, got).map(|m| format!("parse_each of {input:?}: {m}")));
     });
     let mut verdicts = Vec::new();
     UriRef::validate_each(inputs.iter().copied(), |input, verdict| {
@@ -318,15 +323,9 @@ fn each_within_agrees_with_one_at_a_time(inputs: &[&str], sep: &str) -> Result<(
             failures.push(format!("input {at}: handed {input:?}"));
             return;
         }
-        let mismatch = match (got, UriRef::parse(input)) {
-            (Ok(a), Ok(b)) => Component::ALL
-                .into_iter()
-                .find(|&c| a.span(c) != b.span(c))
-                .map(|c| format!("span({c}) {:?}, parse {:?}", a.span(c), b.span(c))),
-            (Err(a), Err(b)) if a == b => None,
-            (a, b) => Some(format!("{a:?}, parse {b:?}")),
-        };
-        failures.extend(mismatch.map(|m| format!("parse_each_within of {input:?}: {m}")));
+        failures.extend(
+            unlike_parse(input, got).map(|m| format!("parse_each_within of {input:?}: {m}")),
+        );
     });
     let mut verdicts = Vec::new();
     UriRef::validate_each_within(buffer.as_bytes(), handed.iter().copied(), |input, v| {

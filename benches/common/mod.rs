@@ -481,13 +481,25 @@ impl Parse for UrilexTarget {
     }
 }
 
-/// urilex's batch entry, `UriRef::parse_each`: the same parser, one loop for all the lines
-/// (compiled for AVX2 with the parser inlined, where the CPU has it), each result kept
-/// observable as `urilex`'s is.
-pub struct UrilexEach;
+/// urilex's batch entries: `UriRef::parse_each` (`urilex-each`, [`UrilexEach`]), the same
+/// parser in one loop for all the lines (compiled for AVX2 with the parser inlined, where the
+/// CPU has it), and `UriRef::parse_each_within` (`urilex-within`, [`UrilexWithin`]), the same
+/// for the lines as slices of the corpus file read whole ([`text_of`]), each line's first 64
+/// bytes read from the file past the line's end. Each line goes through `black_box`, and each
+/// result is kept observable as `urilex`'s is.
+pub struct UrilexBatch<const WITHIN: bool>;
 
-impl Parse for UrilexEach {
-    const NAME: &'static str = "urilex-each";
+/// `urilex-each`: see [`UrilexBatch`].
+pub type UrilexEach = UrilexBatch<false>;
+/// `urilex-within`: see [`UrilexBatch`].
+pub type UrilexWithin = UrilexBatch<true>;
+
+impl<const WITHIN: bool> Parse for UrilexBatch<WITHIN> {
+    const NAME: &'static str = if WITHIN {
+        "urilex-within"
+    } else {
+        "urilex-each"
+    };
     #[inline]
     fn parse(s: &str) -> bool {
         <Urilex as Parse>::parse(s)
@@ -498,78 +510,40 @@ impl Parse for UrilexEach {
     }
     #[inline]
     fn parse_all(lines: &[&str]) -> usize {
-        accepted_by_parse_each(lines, |u| {
+        Self::accepted(lines, |u| {
             black_box(u);
         })
     }
     #[inline]
     fn host_path_all(lines: &[&str]) -> usize {
-        accepted_by_parse_each(lines, |u| {
+        Self::accepted(lines, |u| {
             black_box(u.host());
             black_box(u.path());
         })
     }
 }
 
-/// `UriRef::parse_each` of every line (each through `black_box`), `keep` reading each
-/// reference it accepts; returns how many it accepted.
-#[inline(always)]
-fn accepted_by_parse_each(lines: &[&str], keep: impl Fn(&urilex::UriRef<'_>)) -> usize {
-    let mut accepted = 0;
-    let each = lines.iter().map(|line| black_box(*line));
-    urilex::UriRef::parse_each(each, |_, parsed| {
-        if let Ok(u) = parsed {
-            keep(&u);
-            accepted += 1;
+impl<const WITHIN: bool> UrilexBatch<WITHIN> {
+    /// The batch entry over every line, `keep` reading each reference it accepts; returns
+    /// how many it accepted.
+    #[inline(always)]
+    fn accepted(lines: &[&str], keep: impl Fn(&urilex::UriRef<'_>)) -> usize {
+        let mut accepted = 0;
+        let each = lines.iter().map(|line| black_box(*line));
+        let f = |_: &str, parsed: Result<urilex::UriRef<'_>, urilex::ParseError>| {
+            if let Ok(u) = parsed {
+                keep(&u);
+                accepted += 1;
+            }
+        };
+        if WITHIN {
+            let buffer = lines.first().map_or(&[][..], |line| text_of(line));
+            urilex::UriRef::parse_each_within(buffer, each, f);
+        } else {
+            urilex::UriRef::parse_each(each, f);
         }
-    });
-    accepted
-}
-
-/// urilex's batch entry for inputs in one buffer, `UriRef::parse_each_within`: the lines,
-/// slices of the corpus file read whole ([`text_of`]), parsed as by `urilex-each`, each
-/// input's first 64 bytes read from the file past the line's end.
-pub struct UrilexWithin;
-
-impl Parse for UrilexWithin {
-    const NAME: &'static str = "urilex-within";
-    #[inline]
-    fn parse(s: &str) -> bool {
-        <Urilex as Parse>::parse(s)
+        accepted
     }
-    #[inline]
-    fn host_path(s: &str) -> bool {
-        <Urilex as Parse>::host_path(s)
-    }
-    #[inline]
-    fn parse_all(lines: &[&str]) -> usize {
-        accepted_by_parse_each_within(lines, |u| {
-            black_box(u);
-        })
-    }
-    #[inline]
-    fn host_path_all(lines: &[&str]) -> usize {
-        accepted_by_parse_each_within(lines, |u| {
-            black_box(u.host());
-            black_box(u.path());
-        })
-    }
-}
-
-/// [`accepted_by_parse_each`] by `UriRef::parse_each_within`, the buffer the corpus text
-/// the lines are slices of.
-#[inline(always)]
-fn accepted_by_parse_each_within(lines: &[&str], keep: impl Fn(&urilex::UriRef<'_>)) -> usize {
-    let buffer = lines.first().map_or(&[][..], |line| text_of(line));
-    let mut accepted = 0;
-    let each = lines.iter().map(|line| black_box(*line));
-    urilex::UriRef::parse_each_within(buffer, each, |_, parsed| {
-        if let Ok(u) = parsed {
-            keep(&u);
-            accepted += 1;
-        }
-    });
-    accepted
 }
 
 /// urilex's RFC 2396 grammar (`urilex::rfc2396::parse`): the same driver on the tables of
