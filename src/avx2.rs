@@ -30,15 +30,18 @@
 //! [`Avx2::detect`] is the only way to make one (after `std`'s CPU detection, so this module
 //! exists only with the `std` feature, on x86-64). Every `unsafe` block below either runs code
 //! compiled for those features, which that proof makes sound, or loads from the input inside
-//! its bounds, said at each block. The portable code is the fallback (and is what runs with
+//! its bounds (or from a `&[u8; 64]` window of a caller's buffer inside the window's), said
+//! at each block. The portable code is the fallback (and is what runs with
 //! `URILEX_PORTABLE` set in the environment). The tests below check the classification of a
 //! block against its definition for every byte in every lane, the runs of [`Masks`] against a
 //! byte-by-byte reference from every start of inputs of every length up to 200, and
-//! "scheme://" against its definition; every parse test runs this code on a CPU with AVX2
+//! "scheme://" against its definition, and the masks of a window against the input's own
+//! whatever follows the input; every parse test runs this code on a CPU with AVX2
 //! (and `scripts/test.sh` runs the library's tests again with `URILEX_PORTABLE`); the fuzz
 //! targets run it on every input: `differential` against fluent-uri and iri-string,
-//! `form_data` against the ABNF, and `parse` (inputs of every length) and `form_data` again
-//! under AddressSanitizer (`fuzz/run-ci.sh`).
+//! `form_data` against the ABNF, and `parse` (inputs of every length, and their lines and
+//! slash-separated pieces within them) and `form_data` again under AddressSanitizer
+//! (`fuzz/run-ci.sh`).
 #![allow(unsafe_code)]
 #![deny(unsafe_op_in_unsafe_fn)]
 // The vector intrinsics are safe to call from code compiled for their features since Rust
