@@ -178,22 +178,21 @@ pub(crate) fn each<'a, T: FromLayout<'a>>(
 }
 
 /// [`each`] of inputs that are slices of `buffer`, which the AVX2 loop reads past each
-/// input's end (`avx2::each_within`); the portable code reads no further than each input.
+/// input's end (`avx2::each_within`); elsewhere [`each`] itself, which reads no further
+/// than each input.
 #[inline]
 pub(crate) fn each_within<'a, T: FromLayout<'a>>(
     buffer: &[u8],
     inputs: impl IntoIterator<Item = &'a str>,
     rule: Rule,
-    mut f: impl FnMut(&'a str, Result<T, ParseError>),
+    f: impl FnMut(&'a str, Result<T, ParseError>),
 ) {
     #[cfg(all(feature = "std", target_arch = "x86_64"))]
     if let Some(avx2) = crate::avx2::Avx2::detect() {
         return avx2.each_within(buffer, inputs.into_iter(), rule, f);
     }
-    let _ = buffer;
-    for input in inputs {
-        f(input, parse(input, rule));
-    }
+    let _ = buffer; // (not read but on x86-64 with `std`)
+    each(inputs, rule, f)
 }
 
 /// [`parse`] where there is no AVX2 to ask for: the portable code, inlined.

@@ -248,11 +248,17 @@ fn unlike_parse(input: &str, got: Result<UriRef<'_>, ParseError>) -> Option<Stri
 
 /// What `UriRef::parse_each` and `UriRef::validate_each` say of `inputs` (each input handed
 /// back in order, itself and no other) against `UriRef::parse` and `UriRef::validate` one
-/// input at a time: the same result, every span, the same error.
-fn each_agrees_with_one_at_a_time(inputs: &[&str]) -> Result<(), String> {
+/// input at a time: the same result, every span, the same error. With `within`, their
+/// `_within` forms with that buffer.
+fn each_agrees_with_one_at_a_time<'a>(
+    inputs: &[&'a str],
+    within: Option<&[u8]>,
+) -> Result<(), String> {
+    let entry = if within.is_some() { "_within" } else { "" };
+    let each = || inputs.iter().copied();
     let mut failures = Vec::new();
     let mut seen = 0;
-    UriRef::parse_each(inputs.iter().copied(), |input, got| {
+    let mut check = |input: &'a str, got: Result<UriRef<'a>, ParseError>| {
         let at = seen;
         seen += 1;
         if !inputs
@@ -262,24 +268,32 @@ fn each_agrees_with_one_at_a_time(inputs: &[&str]) -> Result<(), String> {
             failures.push(format!("input {at}: handed {input:?}"));
             return;
         }
-        failures.extend(unlike_parse(input, got).map(|m| format!("parse_each of {input:?}: {m}")));
-    });
+        failures.extend(
+            unlike_parse(input, got).map(|m| format!("parse_each{entry} of {input:?}: {m}")),
+        );
+    };
+    match within {
+        Some(buffer) => UriRef::parse_each_within(buffer, each(), &mut check),
+        None => UriRef::parse_each(each(), &mut check),
+    }
     let mut verdicts = Vec::new();
-    UriRef::validate_each(inputs.iter().copied(), |input, verdict| {
-        verdicts.push((input, verdict));
-    });
+    let mut keep = |input, verdict| verdicts.push((input, verdict));
+    match within {
+        Some(buffer) => UriRef::validate_each_within(buffer, each(), &mut keep),
+        None => UriRef::validate_each(each(), &mut keep),
+    }
     for (i, &input) in inputs.iter().enumerate() {
         let want = (input, UriRef::validate(input));
         if verdicts.get(i) != Some(&want) {
             failures.push(format!(
-                "validate_each {:?}, validate {want:?}",
+                "validate_each{entry} {:?}, validate {want:?}",
                 verdicts.get(i)
             ));
         }
     }
     if seen != inputs.len() || verdicts.len() != inputs.len() {
         failures.push(format!(
-            "{} inputs, parse_each handed {seen}, validate_each {}",
+            "{} inputs, parse_each{entry} handed {seen}, validate_each{entry} {}",
             inputs.len(),
             verdicts.len()
         ));
@@ -290,11 +304,10 @@ fn each_agrees_with_one_at_a_time(inputs: &[&str]) -> Result<(), String> {
     }
 }
 
-/// What `UriRef::parse_each_within` and `UriRef::validate_each_within` say of `inputs`, laid
-/// end to end in one buffer with `sep` between them (the bytes past each input's end that the
-/// AVX2 loop reads and must not use: a newline, letters, slashes, stops), every other one
-/// handed from its own string instead (not in the buffer: the path of `parse_each`), against
-/// `UriRef::parse` and `UriRef::validate` one input at a time.
+/// [`each_agrees_with_one_at_a_time`] for the `_within` forms: `inputs` laid end to end in
+/// one buffer with `sep` between them (the bytes past each input's end that the AVX2 loop
+/// reads and must not use: a newline, letters, slashes, stops), every other one handed from
+/// its own string instead (not in the buffer: the path of `parse_each`).
 fn each_within_agrees_with_one_at_a_time(inputs: &[&str], sep: &str) -> Result<(), String> {
     let buffer = inputs.join(sep);
     let mut at = 0;
@@ -311,45 +324,8 @@ fn each_within_agrees_with_one_at_a_time(inputs: &[&str], sep: &str) -> Result<(
             }
         })
         .collect();
-    let mut failures = Vec::new();
-    let mut seen = 0;
-    UriRef::parse_each_within(buffer.as_bytes(), handed.iter().copied(), |input, got| {
-        let at = seen;
-        seen += 1;
-        if !handed
-            .get(at)
-            .is_some_and(|want| std::ptr::eq(*want, input))
-        {
-            failures.push(format!("input {at}: handed {input:?}"));
-            return;
-        }
-        failures.extend(
-            unlike_parse(input, got).map(|m| format!("parse_each_within of {input:?}: {m}")),
-        );
-    });
-    let mut verdicts = Vec::new();
-    UriRef::validate_each_within(buffer.as_bytes(), handed.iter().copied(), |input, v| {
-        verdicts.push((input, v));
-    });
-    let want: Vec<_> = handed.iter().map(|&i| (i, UriRef::validate(i))).collect();
-    if verdicts != want {
-        failures.push(format!(
-            "validate_each_within with {sep:?} differs from validate"
-        ));
-    }
-    if seen != inputs.len() {
-        failures.push(format!(
-            "{} inputs, parse_each_within handed {seen}",
-            inputs.len()
-        ));
-    }
-    match failures.is_empty() {
-        true => Ok(()),
-        false => Err(format!(
-            "with {sep:?} between inputs:\n{}",
-            failures.join("\n")
-        )),
-    }
+    each_agrees_with_one_at_a_time(&handed, Some(buffer.as_bytes()))
+        .map_err(|e| format!("with {sep:?} between inputs:\n{e}"))
 }
 
 /// The separators of [`each_within_agrees_with_one_at_a_time`]: what may follow an input in
@@ -362,8 +338,8 @@ fn each_agrees_on_corpora_and_vectors() {
     inputs.extend(data::all_conformance_strings());
     let inputs: Vec<&str> = inputs.iter().map(String::as_str).collect();
     assert!(inputs.len() > 100_000, "{}", inputs.len());
-    each_agrees_with_one_at_a_time(&inputs).unwrap();
-    each_agrees_with_one_at_a_time(&[]).unwrap();
+    each_agrees_with_one_at_a_time(&inputs, None).unwrap();
+    each_agrees_with_one_at_a_time(&[], None).unwrap();
     for sep in SEPARATORS {
         each_within_agrees_with_one_at_a_time(&inputs, sep).unwrap();
         each_within_agrees_with_one_at_a_time(&[], sep).unwrap();
@@ -1327,7 +1303,7 @@ proptest! {
     #[test]
     fn prop_each_agrees(inputs in prop::collection::vec(prop_oneof![structured(), soup()], 0..40)) {
         let inputs: Vec<&str> = inputs.iter().map(String::as_str).collect();
-        each_agrees_with_one_at_a_time(&inputs).map_err(TestCaseError::fail)?;
+        each_agrees_with_one_at_a_time(&inputs, None).map_err(TestCaseError::fail)?;
         for sep in SEPARATORS {
             each_within_agrees_with_one_at_a_time(&inputs, sep).map_err(TestCaseError::fail)?;
         }

@@ -2,7 +2,8 @@
 //! `Err(description)` instead of panicking, so that a test can name the input.
 
 use urilex::{
-    pct, recompose, Base, Component, Host, Mode, Normalization, Resolver, UriBuf, UriRef,
+    pct, recompose, Base, Component, Host, Mode, Normalization, ParseError, Resolver, UriBuf,
+    UriRef,
 };
 
 /// Fails with a message when `cond` does not hold.
@@ -27,11 +28,11 @@ pub fn components<'a>(u: &UriRef<'a>) -> [Option<&'a str>; 8] {
 /// - the four grammar rules agree with each other (URI = URI-reference with a scheme,
 ///   absolute-URI = URI without fragment, relative-ref = URI-reference without scheme);
 /// - the byte API and validation agree with the text API, and so do the batch entries
-///   (`parse_each`, `validate_each`) on the input's lines, and their `_within` forms on its
-///   lines and on the pieces between its slashes, in the input itself;
+///   (`parse_each`, `validate_each`, and their `_within` forms with the input as the buffer)
+///   on the input's lines and on the pieces between its slashes;
 /// - an IPv4/IPv6 host prints back as its address; `redacted()` parses with the same
 ///   components except the password; a rare IPv4 host is never an `IPv4address`.
-pub fn check_parse(s: &str) -> Result<(), String> {
+pub fn check_parse<'s>(s: &'s str) -> Result<(), String> {
     let parsed = UriRef::parse(s);
     ensure!(
         UriRef::parse_bytes(s.as_bytes()) == parsed,
@@ -41,43 +42,42 @@ pub fn check_parse(s: &str) -> Result<(), String> {
         UriRef::validate(s) == parsed.map(|_| ()),
         "validate differs from parse"
     );
-    // The batch entries, on the input's lines: what `parse` and `validate` say of each line.
-    let lines = || s.split('\n');
-    let one_at_a_time = |l| (l, UriRef::parse(l).map(|u| components(&u)));
-    let (mut parsed_each, mut validated_each) = (Vec::new(), Vec::new());
-    UriRef::parse_each(lines(), |l, r| {
-        parsed_each.push((l, r.map(|u| components(&u))))
-    });
-    UriRef::validate_each(lines(), |l, r| validated_each.push((l, r)));
-    ensure!(
-        parsed_each.into_iter().eq(lines().map(one_at_a_time)),
-        "parse_each differs from parse"
-    );
-    ensure!(
-        validated_each
-            .into_iter()
-            .eq(lines().map(|l| (l, UriRef::validate(l)))),
-        "validate_each differs from validate"
-    );
-    // And their forms for inputs in one buffer, which read past each input's end: the lines,
-    // and the pieces between slashes (followed by more of the input).
+    // The batch entries, `parse_each` and `validate_each` and their forms for inputs in one
+    // buffer (which read past each input's end), on the input's lines and on the pieces
+    // between its slashes (followed by more of the input): what `parse` and `validate` say
+    // of each piece.
     for sep in ['\n', '/'] {
         let pieces = || s.split(sep);
-        let (mut parsed_within, mut validated_within) = (Vec::new(), Vec::new());
-        UriRef::parse_each_within(s.as_bytes(), pieces(), |l, r| {
-            parsed_within.push((l, r.map(|u| components(&u))))
-        });
-        UriRef::validate_each_within(s.as_bytes(), pieces(), |l, r| validated_within.push((l, r)));
-        ensure!(
-            parsed_within.into_iter().eq(pieces().map(one_at_a_time)),
-            "parse_each_within differs from parse (pieces between {sep:?})"
-        );
-        ensure!(
-            validated_within
-                .into_iter()
-                .eq(pieces().map(|l| (l, UriRef::validate(l)))),
-            "validate_each_within differs from validate (pieces between {sep:?})"
-        );
+        let parsed_one: Vec<_> = pieces()
+            .map(|l| (l, UriRef::parse(l).map(|u| components(&u))))
+            .collect();
+        let validated_one: Vec<_> = pieces().map(|l| (l, UriRef::validate(l))).collect();
+        for within in [None, Some(s.as_bytes())] {
+            let (mut parsed, mut validated) = (Vec::new(), Vec::new());
+            let mut keep = |l: &'s str, r: Result<UriRef<'s>, ParseError>| {
+                parsed.push((l, r.map(|u| components(&u))))
+            };
+            let mut keep_verdict = |l: &'s str, r| validated.push((l, r));
+            match within {
+                Some(buffer) => {
+                    UriRef::parse_each_within(buffer, pieces(), &mut keep);
+                    UriRef::validate_each_within(buffer, pieces(), &mut keep_verdict);
+                }
+                None => {
+                    UriRef::parse_each(pieces(), &mut keep);
+                    UriRef::validate_each(pieces(), &mut keep_verdict);
+                }
+            }
+            let entry = if within.is_some() { "_within" } else { "" };
+            ensure!(
+                parsed == parsed_one,
+                "parse_each{entry} differs from parse (pieces between {sep:?})"
+            );
+            ensure!(
+                validated == validated_one,
+                "validate_each{entry} differs from validate (pieces between {sep:?})"
+            );
+        }
     }
     let uri = match parsed {
         Err(e) => {
