@@ -71,9 +71,9 @@ impl<'a> UriRef<'a> {
     /// [`UriRef::parse`] of each of `inputs` in turn, handed to `f` with its result: for
     /// callers with many references at hand (a file of links, a column of a table). The
     /// results are those of `UriRef::parse`; where the CPU has AVX2, the loop is compiled
-    /// for it with the parser inlined, so that an input costs no call: about 27 instructions
-    /// fewer per URL than a loop of `UriRef::parse` (138 against 165 on ada_kasztp in the
-    /// benchmarks), and 5-16% less time when `f` is small.
+    /// for it with the parser inlined, so that an input costs no call: about 13 instructions
+    /// fewer per URL than a loop of `UriRef::parse` (122 against 135 on ada_kasztp in the
+    /// benchmarks), and up to 5% less time when `f` is small.
     ///
     /// ```
     /// use urilex::UriRef;
