@@ -24,48 +24,39 @@ fn config() -> Criterion {
         .without_plots()
 }
 
+/// Parsing (`parse`), and parsing then reading the host and the path (`host_path`): one group
+/// each.
 fn parse(c: &mut Criterion) {
-    let mut g = c.benchmark_group("parse");
-    g.sampling_mode(SamplingMode::Flat);
-    for corpus in CORPORA {
-        let lines = lines(corpus);
-        g.throughput(Throughput::Bytes(bytes_of_lines(&lines)));
-        macro_rules! bench {
-            ($p:ident) => {
-                if <$p as Parse>::available() {
-                    g.bench_with_input(
-                        BenchmarkId::new(<$p as Parse>::NAME, corpus),
-                        &lines,
-                        |b, l| b.iter(|| run_parse::<$p>(l)),
-                    );
-                }
-            };
+    for (group, corpora, host_path) in [
+        ("parse", &CORPORA[..], false),
+        ("host_path", &HOST_PATH_CORPORA[..], true),
+    ] {
+        let mut g = c.benchmark_group(group);
+        g.sampling_mode(SamplingMode::Flat);
+        for &corpus in corpora {
+            let lines = lines(corpus);
+            g.throughput(Throughput::Bytes(bytes_of_lines(&lines)));
+            macro_rules! bench {
+                ($p:ident) => {
+                    if <$p as Parse>::available() {
+                        g.bench_with_input(
+                            BenchmarkId::new(<$p as Parse>::NAME, corpus),
+                            &lines,
+                            |b, l| {
+                                if host_path {
+                                    b.iter(|| run_host_path::<$p>(l))
+                                } else {
+                                    b.iter(|| run_parse::<$p>(l))
+                                }
+                            },
+                        );
+                    }
+                };
+            }
+            for_each_parser!(bench);
         }
-        for_each_parser!(bench);
+        g.finish();
     }
-    g.finish();
-}
-
-fn host_path(c: &mut Criterion) {
-    let mut g = c.benchmark_group("host_path");
-    g.sampling_mode(SamplingMode::Flat);
-    for corpus in HOST_PATH_CORPORA {
-        let lines = lines(corpus);
-        g.throughput(Throughput::Bytes(bytes_of_lines(&lines)));
-        macro_rules! bench {
-            ($p:ident) => {
-                if <$p as Parse>::available() {
-                    g.bench_with_input(
-                        BenchmarkId::new(<$p as Parse>::NAME, corpus),
-                        &lines,
-                        |b, l| b.iter(|| run_host_path::<$p>(l)),
-                    );
-                }
-            };
-        }
-        for_each_parser!(bench);
-    }
-    g.finish();
 }
 
 /// Resolution with each peer's base parsed beforehand (`resolve`), and parsed (for urilex,
@@ -193,7 +184,7 @@ fn accepted_counts() -> String {
 criterion_group! {
     name = benches;
     config = config();
-    targets = parse, host_path, resolve, normalize
+    targets = parse, resolve, normalize
 }
 
 fn main() {
