@@ -554,7 +554,7 @@ impl Runs for Masks {
                 return self.avx2.form_data(input, pos, loop_bit);
             }
             if let Some(at) = masked_stop(head) {
-                return at.min(len);
+                return at;
             }
             later ^= head;
         }
@@ -580,8 +580,7 @@ impl Masks {
     fn run_end(&self, input: &[u8], pos: usize, later: u64, loop_bit: u8) -> usize {
         let len = input.len();
         match uri_runs::first_stop(input, 0, later, loop_bit) {
-            // A stop past the end of a shorter input is its end.
-            Some(at) => at.min(len),
+            Some(at) => at,
             None if len <= Masks::BYTES => len,
             // SAFETY: `self.avx2` proves that the CPU has AVX2.
             None => unsafe { skip_blocks(input, pos.max(Masks::BYTES), loop_bit) },

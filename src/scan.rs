@@ -570,7 +570,7 @@ macro_rules! run_skips {
                         stops_of::<DENSE, true>(block, &SET)
                     };
                     return first_stop(input, 0, stops & (u32::MAX << pos), loop_bit)
-                        .map_or(input.len(), |at| at.min(input.len()));
+                        .unwrap_or(input.len());
                 }
                 if SET.states & loop_bit != 0 {
                     skip_blocks::<QUERY, true>(input, pos, loop_bit)
@@ -590,8 +590,7 @@ macro_rules! run_skips {
                 if alphanumeric(loop_bit) {
                     // The padding (zero) is a stop, at the end.
                     let stops = alphanumeric_stops(block) & (u32::MAX << pos);
-                    return first_stop(input, 0, stops, loop_bit)
-                        .map_or(input.len(), |at| at.min(input.len()));
+                    return first_stop(input, 0, stops, loop_bit).unwrap_or(input.len());
                 }
                 head_skip::<true>(Head::of_block(block), input, pos, loop_bit)
             }
@@ -661,15 +660,11 @@ macro_rules! run_skips {
                 let mut stops: u64 = stops.into();
                 while stops != 0 {
                     let at = base + stops.trailing_zeros() as usize;
-                    // A stop past the end (of a shorter input's mask) reads as NUL, which no
-                    // state loops on. Written so, the loop is laid out with its commonest
-                    // outcome, the run over at its first stop (a host at its '/'), falling
-                    // through rather than jumping, and without an alignment no-op that every
-                    // URL ran: 4% less time on ada_kasztp in a scratch loop of `parse_each`
-                    // (within the noise of the benchmark run at 4484a61), in the same
-                    // instructions but one (the tests are still two: LLVM exits at once past
-                    // the end).
-                    let b = input.get(at).copied().unwrap_or(0);
+                    // A stop past the end (of a shorter input's mask, whose bits from the
+                    // end on are all stops) is the end: the run ends with the input.
+                    let Some(&b) = input.get(at) else {
+                        return Some(input.len());
+                    };
                     if LOOP_BITS[b as usize] & loop_bit != 0 {
                         stops &= stops - 1;
                     } else if b == b'%' && loop_bit & PCT_LOOPS != 0 && pct_encoded(input, at) {
@@ -699,8 +694,7 @@ macro_rules! run_skips {
                     head.stops | head.slashes
                 };
                 match first_stop(input, 0, stops & (u32::MAX << pos), loop_bit) {
-                    // A stop in the padding is the end of the input.
-                    Some(at) => at.min(input.len()),
+                    Some(at) => at,
                     None if input.len() <= 16 => input.len(),
                     None => skip_bytes::<FORM>(input, 16, loop_bit),
                 }
