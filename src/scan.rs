@@ -649,7 +649,10 @@ macro_rules! run_skips {
 
             /// The first byte of the block whose [`stops`] are `stops` (bit k for byte
             /// `base + k`) that does not keep the DFA in the state of `loop_bit`, if there is
-            /// one in the block.
+            /// one in the block; the input's length for a stop past its end. (The length
+            /// itself, not the stop's index: a caller then needs no minimum of the two, and
+            /// LLVM knows that the run ends the input and folds the caller's test of it, 4-5
+            /// instructions a URL on the benchmarks' corpora, 13 on the WPT inputs.)
             #[inline(always)]
             pub(crate) fn first_stop(
                 input: &[u8],
@@ -660,8 +663,8 @@ macro_rules! run_skips {
                 let mut stops: u64 = stops.into();
                 while stops != 0 {
                     let at = base + stops.trailing_zeros() as usize;
-                    // A stop past the end (of a shorter input's mask, whose bits from the
-                    // end on are all stops) is the end: the run ends with the input.
+                    // A stop past the end (in a shorter input's mask, whose bits from the end
+                    // on are all stops) ends the run with the input.
                     let Some(&b) = input.get(at) else {
                         return Some(input.len());
                     };
