@@ -1109,6 +1109,40 @@ pub(crate) mod tests {
         checked
     }
 
+    /// `first_stop` never ends a run past the input: a stop past the end (wherever its bit,
+    /// not only at the end) gives the input's length, which its callers take as the run's end
+    /// with no minimum of their own; a stop inside gives its index if its byte ends the run,
+    /// and is passed over if it does not.
+    #[test]
+    fn first_stop_ends_a_run_at_the_end_of_the_input_at_the_latest() {
+        use crate::tables::STATE_PATH;
+        let path = LOOP_BIT[(STATE_PATH - FIRST_ACCEL) >> STRIDE_SHIFT];
+        for len in 0..40 {
+            // A path's bytes ("a_" repeated): '_' is a stop of the masks that a path takes.
+            let input: std::vec::Vec<u8> = b"a_".iter().copied().cycle().take(len).collect();
+            let underscores: u64 = (0..len).filter(|&i| i % 2 == 1).map(|i| 1 << i).sum();
+            for past in len..64 {
+                let stops = underscores | 1 << past;
+                assert_eq!(
+                    uri_runs::first_stop(&input, 0, stops, path),
+                    Some(len),
+                    "{len} {past}"
+                );
+            }
+            for at in 0..len {
+                // '?' ends a path where it stands.
+                let mut input = input.clone();
+                input[at] = b'?';
+                let stops = underscores | 1 << at | 1 << 63;
+                assert_eq!(
+                    uri_runs::first_stop(&input, 0, stops, path),
+                    Some(at),
+                    "{len} {at}"
+                );
+            }
+        }
+    }
+
     /// The skip (by vector blocks, or in one padded block below 16 bytes) agrees with the
     /// byte-by-byte reference for every accelerated state, at every start position of many
     /// strings mixing all kinds of bytes.
