@@ -322,29 +322,33 @@ unsafe fn parse_masked<'a, T: FromLayout<'a>>(
 unsafe fn masks(input: &[u8]) -> (u64, u64) {
     let len = input.len();
     let p = input.as_ptr();
-    let (stops, slashes) = if len >= 32 {
+    // The bytes in the set (letters, digits, `-./`), bit k for byte k: the stops are the
+    // rest, the bits from the end on included, where no byte stands to be in the set. The
+    // end is a stop without a mask of its own (`u64::MAX << len`, or-ed in: 4 instructions
+    // a call).
+    let (dense, slashes) = if len >= 32 {
         // SAFETY: a load of 32 bytes inside the input (32 <= len), unaligned. AVX2 by the
         // function's contract.
         let (stops, slashes) = unsafe { classify(_mm256_loadu_si256(p.cast())) };
-        let (mut stops, mut slashes) = (u64::from(stops), u64::from(slashes));
+        let (mut dense, mut slashes) = (u64::from(!stops), u64::from(slashes));
         if len > 32 {
             // The second block ends at byte 64 or at the end: it starts at 1..=32, lane k
             // standing for byte `start + k`. The bytes it shares with the first are
             // classified alike in both, so its bits are or-ed in at their own places,
-            // overlap and all, by one shift.
+            // overlap and all, by one shift (which leaves the bits from the end on clear).
             let start = len.min(Masks::BYTES) - 32;
             // SAFETY: a load of 32 bytes inside the input (start + 32 <= len), unaligned.
             // AVX2 by the function's contract.
             let (more, more_slashes) = unsafe { classify(_mm256_loadu_si256(p.add(start).cast())) };
-            stops |= u64::from(more) << start;
+            dense |= u64::from(!more) << start;
             slashes |= u64::from(more_slashes) << start;
         }
-        (stops, slashes)
+        (dense, slashes)
     } else if len >= 16 {
         // Bytes 0..16, then the last sixteen (len - 16..len) moved down in the upper half
         // by the bytes it holds twice, so that each byte is in its own lane (zeros after
-        // the end: stops, as the end is): one shuffle, where the bits of the two halves'
-        // masks were joined by shifts (10 instructions more).
+        // the end, which are not in the set): one shuffle, where the bits of the two
+        // halves' masks were joined by shifts (10 instructions more).
         let shift = 32 - len; // 1..=16
         let control: &[u8; 16] = match SHIFT_DOWN.get(shift..).and_then(<[u8]>::first_chunk) {
             Some(control) => control,
@@ -358,7 +362,7 @@ unsafe fn masks(input: &[u8]) -> (u64, u64) {
             let high = _mm_shuffle_epi8(high, _mm_loadu_si128(control.as_ptr().cast()));
             classify(_mm256_setr_m128i(low, high))
         };
-        (u64::from(stops), u64::from(slashes))
+        (u64::from(!stops), u64::from(slashes))
     } else {
         let block = zero_padded(input);
         // SAFETY: a load of the 16 bytes of an array; AVX2 by the function's contract.
@@ -366,15 +370,9 @@ unsafe fn masks(input: &[u8]) -> (u64, u64) {
             let low = _mm_loadu_si128(block.as_ptr().cast());
             classify(_mm256_setr_m128i(low, _mm_setzero_si128()))
         };
-        (u64::from(stops), u64::from(slashes))
+        (u64::from(!stops), u64::from(slashes))
     };
-    // The end is a stop.
-    let past_end = if len < Masks::BYTES {
-        u64::MAX << len
-    } else {
-        0
-    };
-    (stops | past_end, slashes)
+    (!dense, slashes)
 }
 
 /// Shuffle controls that move the bytes of a block of sixteen down by `k` lanes: the sixteen
