@@ -2,10 +2,11 @@
 # Wall time of the parser at two commits, side by side: an interleaved A/B for a change too
 # small for the noise between two runs of scripts/bench.sh (a few percent). Each side is a
 # small program linking urilex at its commit (LTO, one codegen unit, as the benchmarks) that
-# times `UriRef::parse_each` (or one `UriRef::parse` a line) over a corpus; the two run in
-# turn, `rounds` times each, and the best of each side is reported (the least disturbed).
+# times `UriRef::parse_each` (or `parse_each_within` the file's text, or one `UriRef::parse`
+# a line) over a corpus; the two run in turn, `rounds` times each, and the best of each side
+# is reported (the least disturbed).
 #
-# Usage: scripts/ab.sh <old-rev> [new-rev] [rounds] [each|call] [corpus ...]
+# Usage: scripts/ab.sh <old-rev> [new-rev] [rounds] [each|within|call] [corpus ...]
 #        new-rev "." (the default) is the working tree as it is, uncommitted changes and all;
 #        corpora are names in ../shared/corpora or benches/data (default: the five of
 #        ../shared/corpora that are URL lists).
@@ -22,7 +23,7 @@ mode=${4:-each}
 shift $(($# < 4 ? $# : 4))
 corpora=("$@")
 [ ${#corpora[@]} -gt 0 ] || corpora=(ada_kasztp ada_node_files apache_referers apache_request_targets wpt_urltestdata_inputs)
-case $mode in each | call) ;; *) echo "ab.sh: mode is each or call, not $mode" >&2; exit 2 ;; esac
+case $mode in each | within | call) ;; *) echo "ab.sh: mode is each, within or call, not $mode" >&2; exit 2 ;; esac
 
 repo=$(pwd)
 ab=$repo/target/ab
@@ -69,8 +70,9 @@ codegen-units = 1
 [workspace]
 EOF
     cat >"$dir/src/main.rs" <<'EOF'
-//! ns per line of parsing a corpus: `each` (`UriRef::parse_each`) or `call` (one
-//! `UriRef::parse` a line), every result kept observable.
+//! ns per line of parsing a corpus: `each` (`UriRef::parse_each`), `within`
+//! (`UriRef::parse_each_within` the file's text) or `call` (one `UriRef::parse` a line),
+//! every result kept observable.
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -84,6 +86,10 @@ fn main() {
     for _ in 0..passes {
         if mode == "each" {
             urilex::UriRef::parse_each(lines.iter().copied(), |_, r| {
+                accepted += usize::from(black_box(r).is_ok());
+            });
+        } else if mode == "within" {
+            urilex::UriRef::parse_each_within(text.as_bytes(), lines.iter().copied(), |_, r| {
                 accepted += usize::from(black_box(r).is_ok());
             });
         } else {
