@@ -227,7 +227,7 @@ unsafe fn each_within<'a, T: FromLayout<'a>>(
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 #[cold]
 #[inline(never)]
-unsafe fn masks_out_of_line(input: &[u8]) -> (u64, u64) {
+unsafe fn masks_out_of_line(input: &[u8]) -> FirstBytes {
     // SAFETY: AVX2 by the function's contract.
     unsafe { masks(input) }
 }
@@ -254,24 +254,28 @@ fn window<'b>(buffer: &'b [u8], input: &[u8]) -> Option<&'b [u8; 64]> {
 /// # Safety
 /// The CPU must have AVX2.
 #[inline(always)]
-unsafe fn window_masks(window: &[u8; 64], len: usize) -> (u64, u64) {
+unsafe fn window_masks(window: &[u8; 64], len: usize) -> FirstBytes {
     let p = window.as_ptr();
     // SAFETY: loads of 32 bytes inside the window, unaligned. AVX2 by the function's
     // contract.
-    let ((low, low_slashes), (high, high_slashes)) = unsafe {
+    let (low, high) = unsafe {
         (
-            classify(_mm256_loadu_si256(p.cast())),
-            classify(_mm256_loadu_si256(p.add(32).cast())),
+            lanes(_mm256_loadu_si256(p.cast())),
+            lanes(_mm256_loadu_si256(p.add(32).cast())),
         )
     };
-    let stops = u64::from(low) | u64::from(high) << 32;
-    let slashes = u64::from(low_slashes) | u64::from(high_slashes) << 32;
+    let stops = !(u64::from(low.in_set) | u64::from(high.in_set) << 32);
+    let slashes = u64::from(low.slashes) | u64::from(high.slashes) << 32;
     let past_end = if len < Masks::BYTES {
         u64::MAX << len
     } else {
         0
     };
-    (stops | past_end, slashes & !past_end)
+    FirstBytes {
+        stops: stops | past_end,
+        slashes: slashes & !past_end,
+        letter_first: u64::from(low.letters) & !past_end & 1 != 0,
+    }
 }
 
 /// The body of [`parse`], inlined into it and into [`each`] (and [`each_within`]'s own).
@@ -287,29 +291,29 @@ unsafe fn parse_inlined<'a, T: FromLayout<'a>>(
     unsafe { parse_masked(masks(input.as_bytes()), input, rule) }
 }
 
-/// [`parse_by`] with the [`Masks`] whose stops and slashes are `(stops, slashes)`.
+/// [`parse_by`] with the [`Masks`] of `classes`.
 ///
 /// # Safety
 /// The CPU must have AVX2 (a `Masks` says so).
 #[inline(always)]
 unsafe fn parse_masked<'a, T: FromLayout<'a>>(
-    (stops, slashes): (u64, u64),
+    first: FirstBytes,
     input: &'a str,
     rule: Rule,
 ) -> Result<T, ParseError> {
     let masks = Masks {
-        stops,
-        slashes,
+        stops: first.stops,
+        slashes: first.slashes,
+        letter_first: first.letter_first,
         ahead: Ahead::default(),
         avx2: Avx2(()),
     };
     parse_by(masks, input, rule)
 }
 
-/// The stops and slashes of [`Masks`] for `input`: two blocks of 32 bytes (the second, where
-/// it would pass the end, is the input's last 32 bytes, read again from an earlier start,
-/// its bits or-ed in at their places); an input shorter than 32 bytes in one block of two
-/// halves.
+/// The [`FirstBytes`] of `input`: two blocks of 32 bytes (the second, where it would pass the
+/// end, is the input's last 32 bytes, read again from an earlier start, its bits or-ed in at
+/// their places); an input shorter than 32 bytes in one block of two halves.
 /// Every bit from the end of an input shorter than 64 bytes is a stop.
 ///
 /// Not compiled for AVX2 itself (a function that is cannot be `inline(always)`), but always
@@ -319,18 +323,21 @@ unsafe fn parse_masked<'a, T: FromLayout<'a>>(
 /// # Safety
 /// The CPU must have AVX2.
 #[inline(always)]
-unsafe fn masks(input: &[u8]) -> (u64, u64) {
+unsafe fn masks(input: &[u8]) -> FirstBytes {
     let len = input.len();
     let p = input.as_ptr();
     // The bytes in the set (letters, digits, `-./`), bit k for byte k: the stops are the
     // rest, the bits from the end on included, where no byte stands to be in the set. The
     // end is a stop without a mask of its own (`u64::MAX << len`, or-ed in: 4 instructions
     // a call).
-    let (dense, slashes) = if len >= 32 {
+    let (in_set, slashes, letters) = if len >= 32 {
         // SAFETY: a load of 32 bytes inside the input (32 <= len), unaligned. AVX2 by the
         // function's contract.
-        let (stops, slashes) = unsafe { classify(_mm256_loadu_si256(p.cast())) };
-        let (mut dense, mut slashes) = (u64::from(!stops), u64::from(slashes));
+        let first = unsafe { lanes(_mm256_loadu_si256(p.cast())) };
+        let (mut in_set, mut slashes) = (u64::from(first.in_set), u64::from(first.slashes));
+        // (A branch, where an input of 32 bytes could have its one block classified twice:
+        // without it the two blocks' compares share their constants, loaded into registers
+        // first, 6 instructions a call more.)
         if len > 32 {
             // The second block ends at byte 64 or at the end: it starts at 1..=32, lane k
             // standing for byte `start + k`. The bytes it shares with the first are
@@ -339,11 +346,11 @@ unsafe fn masks(input: &[u8]) -> (u64, u64) {
             let start = len.min(Masks::BYTES) - 32;
             // SAFETY: a load of 32 bytes inside the input (start + 32 <= len), unaligned.
             // AVX2 by the function's contract.
-            let (more, more_slashes) = unsafe { classify(_mm256_loadu_si256(p.add(start).cast())) };
-            dense |= u64::from(!more) << start;
-            slashes |= u64::from(more_slashes) << start;
+            let more = unsafe { lanes(_mm256_loadu_si256(p.add(start).cast())) };
+            in_set |= u64::from(more.in_set) << start;
+            slashes |= u64::from(more.slashes) << start;
         }
-        (dense, slashes)
+        (in_set, slashes, first.letters)
     } else if len >= 16 {
         // Bytes 0..16, then the last sixteen (len - 16..len) moved down in the upper half
         // by the bytes it holds twice, so that each byte is in its own lane (zeros after
@@ -356,23 +363,35 @@ unsafe fn masks(input: &[u8]) -> (u64, u64) {
         };
         // SAFETY: the loads are of 16 bytes inside the input (16 <= len) and of the 16 of
         // `control`, unaligned. AVX2 by the function's contract.
-        let (stops, slashes) = unsafe {
+        let block = unsafe {
             let low = _mm_loadu_si128(p.cast());
             let high = _mm_loadu_si128(p.add(len - 16).cast());
             let high = _mm_shuffle_epi8(high, _mm_loadu_si128(control.as_ptr().cast()));
-            classify(_mm256_setr_m128i(low, high))
+            lanes(_mm256_setr_m128i(low, high))
         };
-        (u64::from(!stops), u64::from(slashes))
+        (
+            u64::from(block.in_set),
+            u64::from(block.slashes),
+            block.letters,
+        )
     } else {
         let block = zero_padded(input);
         // SAFETY: a load of the 16 bytes of an array; AVX2 by the function's contract.
-        let (stops, slashes) = unsafe {
+        let block = unsafe {
             let low = _mm_loadu_si128(block.as_ptr().cast());
-            classify(_mm256_setr_m128i(low, _mm_setzero_si128()))
+            lanes(_mm256_setr_m128i(low, _mm_setzero_si128()))
         };
-        (u64::from(!stops), u64::from(slashes))
+        (
+            u64::from(block.in_set),
+            u64::from(block.slashes),
+            block.letters,
+        )
     };
-    (!dense, slashes)
+    FirstBytes {
+        stops: !in_set,
+        slashes,
+        letter_first: letters & 1 != 0,
+    }
 }
 
 /// Shuffle controls that move the bytes of a block of sixteen down by `k` lanes: the sixteen
@@ -395,17 +414,49 @@ const SHIFT_DOWN: [u8; 32] = {
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 #[inline]
 unsafe fn classify(x: __m256i) -> (u32, u32) {
+    // SAFETY: AVX2 by the function's contract.
+    let block = unsafe { lanes(x) };
+    (!block.in_set, block.slashes)
+}
+
+/// A block of 32 bytes classified, bit k of each mask for byte k.
+struct Lanes {
+    /// The bytes in `scan`'s set: letters, digits, `-`, `.` and `/`. ([`masks`] takes the
+    /// complement of the whole input's, where [`classify`] takes each block's.)
+    in_set: u32,
+    /// The `/` bytes.
+    slashes: u32,
+    /// The letters, a part of the set's compares: whether a scheme may start at byte 0.
+    letters: u32,
+}
+
+/// See [`Lanes`].
+///
+/// # Safety
+/// The CPU must have the features this is compiled for.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+#[inline]
+unsafe fn lanes(x: __m256i) -> Lanes {
     // SAFETY: vector arithmetic on values; AVX2 by the function's contract.
     unsafe {
         let letters = in_range(_mm256_or_si256(x, _mm256_set1_epi8(0x20)), b'a', b'z');
-        let dense = _mm256_or_si256(letters, in_range(x, b'-', b'9'));
+        let in_set = _mm256_or_si256(letters, in_range(x, b'-', b'9'));
         let slashes = _mm256_cmpeq_epi8(x, _mm256_set1_epi8(b'/' as i8));
-        let dense = _mm256_movemask_epi8(dense) as u32;
-        (!dense, _mm256_movemask_epi8(slashes) as u32)
+        Lanes {
+            in_set: _mm256_movemask_epi8(in_set) as u32,
+            slashes: _mm256_movemask_epi8(slashes) as u32,
+            letters: _mm256_movemask_epi8(letters) as u32,
+        }
     }
 }
 
-/// Lanes of `v` in `lo..=hi` (signed compare after moving the range's start to -128).
+/// Lanes of `v` in `lo..=hi` (`hi - lo` under 127): a signed compare after moving the
+/// range's end to 127, the greatest (the bytes past it wrap round to -128 and on, under the
+/// range's start), so that the constant stands second in the compare, where x86 takes it
+/// from memory. `scan::in_range` moves the range's start to -128 and compares `limit > v`:
+/// here LLVM then compared the other way round, out of the range, and complemented the
+/// masks (three instructions a call more); in the portable code this form cost 3-9
+/// instructions a URL more (`URILEX_PORTABLE=1 scripts/profile.sh`).
 ///
 /// # Safety
 /// The CPU must have the features this is compiled for.
@@ -414,10 +465,25 @@ unsafe fn classify(x: __m256i) -> (u32, u32) {
 unsafe fn in_range(v: __m256i, lo: u8, hi: u8) -> __m256i {
     // SAFETY: vector arithmetic on values; AVX2 by the function's contract.
     unsafe {
-        let shift = _mm256_set1_epi8(0x80u8.wrapping_sub(lo) as i8);
-        let limit = _mm256_set1_epi8(0x80u8.wrapping_add(hi - lo + 1) as i8);
-        _mm256_cmpgt_epi8(limit, _mm256_add_epi8(v, shift))
+        debug_assert!(lo <= hi && hi - lo < 127);
+        let shift = _mm256_set1_epi8(0x7fu8.wrapping_sub(hi) as i8);
+        let floor = _mm256_set1_epi8((0x7e - (hi - lo)) as i8);
+        _mm256_cmpgt_epi8(_mm256_add_epi8(v, shift), floor)
     }
+}
+
+/// What [`masks`] and [`window_masks`] find in an input's first 64 bytes (all of it if it
+/// is shorter), bit k for byte k.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct FirstBytes {
+    /// The bytes that are not letters, digits, `-`, `.` or `/`, and every bit past the end.
+    stops: u64,
+    /// The `/` bytes.
+    slashes: u64,
+    /// Whether byte 0 is a letter, as a scheme's first byte must be: read off the set's
+    /// compares (the byte itself, moved out of the vector and compared, cost 2 instructions
+    /// a URL more).
+    letter_first: bool,
 }
 
 /// AVX2's [`Runs`]: the first 64 bytes of an input (all of it if it is shorter) classified
@@ -430,6 +496,8 @@ pub(crate) struct Masks {
     stops: u64,
     /// The `/` bytes: stops too for a run that does not loop on it.
     slashes: u64,
+    /// Whether byte 0 is a letter ([`FirstBytes`]).
+    letter_first: bool,
     /// Where the host and the path of a "scheme://host/path" start and their stops, found
     /// with the scheme ([`Ahead`]); zero stops where there is none to use.
     ahead: Ahead,
@@ -473,11 +541,7 @@ impl Runs for Masks {
     #[inline(always)]
     fn scheme_colon_slash_slash(&mut self, input: &[u8]) -> Option<usize> {
         let colon = (self.stops | self.slashes).trailing_zeros() as usize;
-        // A letter: with bit 5 set, upper case becomes lower case (and no other byte a letter).
-        let starts_scheme = input
-            .first()
-            .is_some_and(|b| (b | 0x20).wrapping_sub(b'a') < 26);
-        let found = starts_scheme && input.get(colon..colon + 3) == Some(b"://");
+        let found = self.letter_first && input.get(colon..colon + 3) == Some(b"://");
         if found {
             let lowest_cleared = |m: u64| m & m.wrapping_sub(1);
             let host_stops =
@@ -914,10 +978,11 @@ mod tests {
     /// The [`Masks`] of `input`, on a CPU that has AVX2.
     fn masks_of(avx2: Avx2, input: &[u8]) -> Masks {
         // SAFETY: `avx2` proves that the CPU has AVX2.
-        let (stops, slashes) = unsafe { masks(input) };
+        let first = unsafe { masks(input) };
         Masks {
-            stops,
-            slashes,
+            stops: first.stops,
+            slashes: first.slashes,
+            letter_first: first.letter_first,
             ahead: Ahead::default(),
             avx2,
         }
@@ -926,7 +991,7 @@ mod tests {
     /// [`masks`] by its definition for inputs of every length up to 100 (one block, two
     /// halves of sixteen, two blocks, more than 64 bytes): bit k of the stops for a byte k
     /// that is not a letter, a digit, '-', '.' or '/', or for k past the end; of the slashes
-    /// for a '/'.
+    /// for a '/'; a letter first for a letter at byte 0.
     #[test]
     fn masks_are_their_definition() {
         let Some(_) = avx2_or_say_why() else {
@@ -946,7 +1011,13 @@ mod tests {
             }
             // SAFETY: `detect` said that the CPU has AVX2.
             let got = unsafe { masks(&input) };
-            assert_eq!(got, (stops, slashes), "{input:?}");
+            let letter_first = input.first().is_some_and(u8::is_ascii_alphabetic);
+            let want = FirstBytes {
+                stops,
+                slashes,
+                letter_first,
+            };
+            assert_eq!(got, want, "{input:?}");
         }
     }
 
