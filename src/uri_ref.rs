@@ -72,7 +72,7 @@ impl<'a> UriRef<'a> {
     /// callers with many references at hand (a file of links, a column of a table). The
     /// results are those of `UriRef::parse`; where the CPU has AVX2, the loop is compiled
     /// for it with the parser inlined, so that an input costs no call: about 13 instructions
-    /// fewer per URL than a loop of `UriRef::parse` (117 against 130 on ada_kasztp in the
+    /// fewer per URL than a loop of `UriRef::parse` (106 against 119 on ada_kasztp in the
     /// benchmarks); in time, a tenth less on inputs of mixed shapes (the request targets)
     /// and within a few percent elsewhere, when `f` is small.
     ///
