@@ -291,7 +291,7 @@ unsafe fn parse_inlined<'a, T: FromLayout<'a>>(
     unsafe { parse_masked(masks(input.as_bytes()), input, rule) }
 }
 
-/// [`parse_by`] with the [`Masks`] of `classes`.
+/// [`parse_by`] with the [`Masks`] of `first`.
 ///
 /// # Safety
 /// The CPU must have AVX2 (a `Masks` says so).
