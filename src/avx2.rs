@@ -301,14 +301,7 @@ unsafe fn parse_masked<'a, T: FromLayout<'a>>(
     input: &'a str,
     rule: Rule,
 ) -> Result<T, ParseError> {
-    let masks = Masks {
-        stops: first.stops,
-        slashes: first.slashes,
-        letter_first: first.letter_first,
-        ahead: Ahead::default(),
-        avx2: Avx2(()),
-    };
-    parse_by(masks, input, rule)
+    parse_by(Masks::new(first, Avx2(())), input, rule)
 }
 
 /// The [`FirstBytes`] of `input`: two blocks of 32 bytes (the second, where it would pass the
@@ -531,6 +524,18 @@ struct RunAhead {
 impl Masks {
     /// The bytes [`Masks`] stand for.
     const BYTES: usize = 64;
+
+    /// The masks of an input's [`FirstBytes`], nothing read ahead yet.
+    #[inline(always)]
+    fn new(first: FirstBytes, avx2: Avx2) -> Masks {
+        Masks {
+            stops: first.stops,
+            slashes: first.slashes,
+            letter_first: first.letter_first,
+            ahead: Ahead::default(),
+            avx2,
+        }
+    }
 }
 
 impl Runs for Masks {
@@ -988,14 +993,7 @@ mod tests {
     /// The [`Masks`] of `input`, on a CPU that has AVX2.
     fn masks_of(avx2: Avx2, input: &[u8]) -> Masks {
         // SAFETY: `avx2` proves that the CPU has AVX2.
-        let first = unsafe { masks(input) };
-        Masks {
-            stops: first.stops,
-            slashes: first.slashes,
-            letter_first: first.letter_first,
-            ahead: Ahead::default(),
-            avx2,
-        }
+        Masks::new(unsafe { masks(input) }, avx2)
     }
 
     /// [`masks`] by its definition for inputs of every length up to 100 (one block, two
