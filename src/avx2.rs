@@ -31,10 +31,7 @@
 //! exists only with the `std` feature, on x86-64). Every `unsafe` block below either runs code
 //! compiled for those features, which that proof makes sound, or loads from the input inside
 //! its bounds (or from a `&[u8; 64]` window of a caller's buffer inside the window's), said
-//! at each block. [`masks`] reads a short input with masked loads (`vpmaskmovd`), whose
-//! 32 bytes may start before the input or end after it: the CPU reads only the 4-byte lanes
-//! that the mask takes, and those are inside the input (its address is computed with
-//! `wrapping_` arithmetic, which promises nothing about where it points). The portable code is the fallback (and is what runs with
+//! at each block. The portable code is the fallback (and is what runs with
 //! `URILEX_PORTABLE` set in the environment). The tests below check the classification of a
 //! block against its definition for every byte in every lane, the runs of [`Masks`] against a
 //! byte-by-byte reference from every start of inputs of every length up to 200, and
@@ -56,11 +53,10 @@ use crate::scan::{self, uri_runs, zero_padded, Nibbles, Runs};
 use crate::tables::uri;
 use crate::ParseError;
 use core::arch::x86_64::{
-    __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_cmpgt_epi32,
-    _mm256_cmpgt_epi8, _mm256_loadu_si256, _mm256_maskload_epi32, _mm256_movemask_epi8,
-    _mm256_or_si256, _mm256_set1_epi32, _mm256_set1_epi8, _mm256_setr_epi32, _mm256_setr_m128i,
+    __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8,
+    _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8, _mm256_setr_m128i,
     _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm_loadu_si128,
-    _mm_setzero_si128,
+    _mm_setzero_si128, _mm_shuffle_epi8,
 };
 use core::sync::atomic::{AtomicU8, Ordering};
 
@@ -251,11 +247,9 @@ fn window<'b>(buffer: &'b [u8], input: &[u8]) -> Option<&'b [u8; 64]> {
 /// [`masks`] of an input of `len` bytes from the 64 bytes of `window` that start with it:
 /// two blocks of 32 whatever the length; the bits from `len` on are made stops and not
 /// slashes, as [`masks`] makes them, so that the bytes past the input's end, read, are never
-/// used. Plain loads, where [`masks`] needs masked ones to stay inside the input (they
-/// cost a mask made from the length, and their lanes' latency). Before [`masks`] read short
-/// inputs so, it branched on the length (under 16 bytes, 16-31, 32, more), which inputs of
-/// mixed lengths mispredict: a third of the time of the Apache request targets
-/// (bench-results/floor.md), which this took 10% less time on (`parse_each_within`).
+/// used. Without [`masks`]' branches on the length (under 16 bytes, 16-31, 32, more), which
+/// inputs of mixed lengths mispredict: a third of the time of the Apache request targets
+/// (bench-results/floor.md), which this takes 10% less time on (`parse_each_within`).
 ///
 /// # Safety
 /// The CPU must have AVX2.
@@ -310,15 +304,9 @@ unsafe fn parse_masked<'a, T: FromLayout<'a>>(
     parse_by(Masks::new(first, Avx2(())), input, rule)
 }
 
-/// The [`FirstBytes`] of `input`: two blocks of 32 bytes, the first from the input's start,
-/// the second ending where the input or its first 64 bytes end (its bits or-ed in at their
-/// places, overlap and all), each read by a masked load of the 4-byte lanes inside the input
-/// (`vpmaskmovd`: a lane left out is not read, and comes as zeros, which are not in the set).
-/// The first block holds the input's whole 4-byte lanes, the second the rest: the lanes that
-/// would start before the input are left out there, and the bits shifted past byte 0 with
-/// them. No branch on the length but for inputs under 4 bytes (whose bytes no lane
-/// holds whole): where inputs of mixed lengths went four ways (under 16, 16-31, 32, more),
-/// which mispredicted.
+/// The [`FirstBytes`] of `input`: two blocks of 32 bytes (the second, where it would pass the
+/// end, is the input's last 32 bytes, read again from an earlier start, its bits or-ed in at
+/// their places); an input shorter than 32 bytes in one block of two halves.
 /// Every bit from the end of an input shorter than 64 bytes is a stop.
 ///
 /// Not compiled for AVX2 itself (a function that is cannot be `inline(always)`), but always
@@ -330,69 +318,86 @@ unsafe fn parse_masked<'a, T: FromLayout<'a>>(
 #[inline(always)]
 unsafe fn masks(input: &[u8]) -> FirstBytes {
     let len = input.len();
-    let end = len.min(Masks::BYTES);
     let p = input.as_ptr();
-    // SAFETY: vector arithmetic on values; AVX2 by the function's contract.
-    let ends = unsafe { _mm256_set1_epi32(end as i32) };
-    // SAFETY: a masked load of 32 bytes from the input's start, which reads only the 4-byte
-    // lanes its mask takes: lane k (bytes 4k..4k + 4) where 4k + 4 <= end (end > 4k + 3),
-    // inside the input (none for an input under 4 bytes). AVX2 by the function's contract.
-    let first = unsafe {
-        let first_lanes = _mm256_cmpgt_epi32(ends, _mm256_setr_epi32(3, 7, 11, 15, 19, 23, 27, 31));
-        lanes(_mm256_maskload_epi32(p.cast(), first_lanes))
-    };
-    if len < 4 {
-        // No lane holds a byte of the input whole. (The first block, empty, is or-ed in
-        // all the same: its compares then stay before this branch, in a basic block of their
-        // own, where their constants are memory operands and not registers loaded for both
-        // blocks.)
-        // SAFETY: AVX2 by the function's contract.
-        let short = unsafe { short_masks(input) };
-        return FirstBytes {
-            stops: short.stops & !u64::from(first.in_set),
-            slashes: short.slashes | u64::from(first.slashes),
-            letter_first: short.letter_first | (first.letters & 1 != 0),
+    // The bytes in the set (letters, digits, `-./`), bit k for byte k: the stops are the
+    // rest, the bits from the end on included, where no byte stands to be in the set. The
+    // end is a stop without a mask of its own (`u64::MAX << len`, or-ed in: 4 instructions
+    // a call).
+    let (in_set, slashes, letters) = if len >= 32 {
+        // SAFETY: a load of 32 bytes inside the input (32 <= len), unaligned. AVX2 by the
+        // function's contract.
+        let first = unsafe { lanes(_mm256_loadu_si256(p.cast())) };
+        let (mut in_set, mut slashes) = (u64::from(first.in_set), u64::from(first.slashes));
+        // (A branch, where an input of 32 bytes could have its one block classified twice:
+        // without it the two blocks' compares share their constants, loaded into registers
+        // first, 6 instructions a call more.)
+        if len > 32 {
+            // The second block ends at byte 64 or at the end: it starts at 1..=32, lane k
+            // standing for byte `start + k`. The bytes it shares with the first are
+            // classified alike in both, so its bits are or-ed in at their own places,
+            // overlap and all, by one shift (which leaves the bits from the end on clear).
+            let start = len.min(Masks::BYTES) - 32;
+            // SAFETY: a load of 32 bytes inside the input (start + 32 <= len), unaligned.
+            // AVX2 by the function's contract.
+            let more = unsafe { lanes(_mm256_loadu_si256(p.add(start).cast())) };
+            in_set |= u64::from(more.in_set) << start;
+            slashes |= u64::from(more.slashes) << start;
+        }
+        (in_set, slashes, first.letters)
+    } else if len >= 16 {
+        // Bytes 0..16, then the last sixteen (len - 16..len) moved down in the upper half
+        // by the bytes it holds twice, so that each byte is in its own lane (zeros after
+        // the end, which are not in the set): one shuffle, where the bits of the two
+        // halves' masks were joined by shifts (10 instructions more).
+        let shift = 32 - len; // 1..=16
+        let control: &[u8; 16] = match SHIFT_DOWN.get(shift..).and_then(<[u8]>::first_chunk) {
+            Some(control) => control,
+            None => &[0x80; 16], // not reached: `shift` <= 16
         };
-    }
-    // SAFETY: a masked load of the 32 bytes that end at `end` (an address computed by
-    // wrapping arithmetic, which promises nothing: it is before the input's start for an
-    // input under 32 bytes), which reads only the 4-byte lanes its mask takes: lane k
-    // (bytes end - 32 + 4k..end - 28 + 4k) where end - 32 + 4k >= 0 (end > 31 - 4k), inside
-    // the input. AVX2 by the function's contract.
-    let second = unsafe {
-        let second_lanes =
-            _mm256_cmpgt_epi32(ends, _mm256_setr_epi32(31, 27, 23, 19, 15, 11, 7, 3));
-        let second_start = p.wrapping_add(end).wrapping_sub(32);
-        lanes(_mm256_maskload_epi32(second_start.cast(), second_lanes))
+        // SAFETY: the loads are of 16 bytes inside the input (16 <= len) and of the 16 of
+        // `control`, unaligned. AVX2 by the function's contract.
+        let block = unsafe {
+            let low = _mm_loadu_si128(p.cast());
+            let high = _mm_loadu_si128(p.add(len - 16).cast());
+            let high = _mm_shuffle_epi8(high, _mm_loadu_si128(control.as_ptr().cast()));
+            lanes(_mm256_setr_m128i(low, high))
+        };
+        (
+            u64::from(block.in_set),
+            u64::from(block.slashes),
+            block.letters,
+        )
+    } else {
+        let block = zero_padded(input);
+        // SAFETY: a load of the 16 bytes of an array; AVX2 by the function's contract.
+        let block = unsafe {
+            let low = _mm_loadu_si128(block.as_ptr().cast());
+            lanes(_mm256_setr_m128i(low, _mm_setzero_si128()))
+        };
+        (
+            u64::from(block.in_set),
+            u64::from(block.slashes),
+            block.letters,
+        )
     };
-    // Lane k of the second block is byte end - 32 + k: its bits moved up by 32 and down by
-    // 64 - end, the lanes before byte 0 (left out, clear) shifted out.
-    let place = |bits: u32| (u64::from(bits) << 32) >> (Masks::BYTES - end);
     FirstBytes {
-        stops: !(u64::from(first.in_set) | place(second.in_set)),
-        slashes: u64::from(first.slashes) | place(second.slashes),
-        letter_first: first.letters & 1 != 0,
+        stops: !in_set,
+        slashes,
+        letter_first: letters & 1 != 0,
     }
 }
 
-/// [`masks`] of an input under 4 bytes, from a zeroed block that holds it.
-///
-/// # Safety
-/// The CPU must have AVX2.
-#[inline(always)]
-unsafe fn short_masks(input: &[u8]) -> FirstBytes {
-    let block = zero_padded(input);
-    // SAFETY: a load of the 16 bytes of an array; AVX2 by the function's contract.
-    let block = unsafe {
-        let low = _mm_loadu_si128(block.as_ptr().cast());
-        lanes(_mm256_setr_m128i(low, _mm_setzero_si128()))
-    };
-    FirstBytes {
-        stops: !u64::from(block.in_set),
-        slashes: u64::from(block.slashes),
-        letter_first: block.letters & 1 != 0,
+/// Shuffle controls that move the bytes of a block of sixteen down by `k` lanes: the sixteen
+/// from `k` on (`_mm_shuffle_epi8` zeroes the lanes whose control has its top bit set).
+const SHIFT_DOWN: [u8; 32] = {
+    let mut c = [0x80; 32];
+    let mut i = 0;
+    while i < 16 {
+        c[i] = i as u8;
+        i += 1;
     }
-}
+    c
+};
 
 /// The stops of `scan` (bytes that are not letters, digits, `-`, `.` or `/`) and the `/`
 /// bytes of a block of 32, as `scan::stops` finds them in sixteen.
@@ -1013,8 +1018,7 @@ mod tests {
                 }
             }
             // The input inside a buffer of slashes and letters, which would show in the masks
-            // if a byte outside it were read (the masked loads must leave those lanes out),
-            // at every offset from a 4-byte boundary.
+            // if a byte past its end were used, at every offset from a 4-byte boundary.
             let mut buffer = b"/a".repeat(34);
             buffer.truncate(64 + round % 4);
             buffer.extend_from_slice(&input);
