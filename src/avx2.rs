@@ -31,7 +31,8 @@
 //! exists only with the `std` feature, on x86-64). Every `unsafe` block below either runs code
 //! compiled for those features, which that proof makes sound, or loads from the input inside
 //! its bounds (or from a `&[u8; 64]` window of a caller's buffer inside the window's), said
-//! at each block. The portable code is the fallback (and is what runs with
+//! at each block: an input of 4-31 bytes is read by a masked load (`vpmaskmovd`) of only
+//! the 4-byte lanes inside it. The portable code is the fallback (and is what runs with
 //! `URILEX_PORTABLE` set in the environment). The tests below check the classification of a
 //! block against its definition for every byte in every lane, the runs of [`Masks`] against a
 //! byte-by-byte reference from every start of inputs of every length up to 200, and
@@ -53,10 +54,11 @@ use crate::scan::{self, uri_runs, zero_padded, Nibbles, Runs};
 use crate::tables::uri;
 use crate::ParseError;
 use core::arch::x86_64::{
-    __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8,
-    _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8, _mm256_setr_m128i,
-    _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm_loadu_si128,
-    _mm_setzero_si128, _mm_shuffle_epi8,
+    __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_cmpeq_epi32, _mm256_cmpeq_epi8,
+    _mm256_cmpgt_epi32, _mm256_cmpgt_epi8, _mm256_loadu_si256, _mm256_maskload_epi32,
+    _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi32, _mm256_set1_epi8, _mm256_setr_epi32,
+    _mm256_setr_m128i, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16,
+    _mm_loadu_si128, _mm_setzero_si128,
 };
 use core::sync::atomic::{AtomicU8, Ordering};
 
@@ -247,9 +249,9 @@ fn window<'b>(buffer: &'b [u8], input: &[u8]) -> Option<&'b [u8; 64]> {
 /// [`masks`] of an input of `len` bytes from the 64 bytes of `window` that start with it:
 /// two blocks of 32 whatever the length; the bits from `len` on are made stops and not
 /// slashes, as [`masks`] makes them, so that the bytes past the input's end, read, are never
-/// used. Without [`masks`]' branches on the length (under 16 bytes, 16-31, 32, more), which
-/// inputs of mixed lengths mispredict: a third of the time of the Apache request targets
-/// (bench-results/floor.md), which this takes 10% less time on (`parse_each_within`).
+/// used. Without [`masks`]' branches on the length (under 4 bytes, 4-31, 32, more), which
+/// inputs of mixed lengths mispredict: this took 10% less time on the Apache request targets
+/// (`parse_each_within`) when [`masks`] branched at 16 bytes too (bench-results/floor.md).
 ///
 /// # Safety
 /// The CPU must have AVX2.
@@ -306,7 +308,8 @@ unsafe fn parse_masked<'a, T: FromLayout<'a>>(
 
 /// The [`FirstBytes`] of `input`: two blocks of 32 bytes (the second, where it would pass the
 /// end, is the input's last 32 bytes, read again from an earlier start, its bits or-ed in at
-/// their places); an input shorter than 32 bytes in one block of two halves.
+/// their places); an input of 4-31 bytes in one block ([`short_block`]), a shorter one
+/// zero-padded.
 /// Every bit from the end of an input shorter than 64 bytes is a stop.
 ///
 /// Not compiled for AVX2 itself (a function that is cannot be `inline(always)`), but always
@@ -344,24 +347,14 @@ unsafe fn masks(input: &[u8]) -> FirstBytes {
             slashes |= u64::from(more.slashes) << start;
         }
         (in_set, slashes, first.letters)
-    } else if len >= 16 {
-        // Bytes 0..16, then the last sixteen (len - 16..len) moved down in the upper half
-        // by the bytes it holds twice, so that each byte is in its own lane (zeros after
-        // the end, which are not in the set): one shuffle, where the bits of the two
-        // halves' masks were joined by shifts (10 instructions more).
-        let shift = 32 - len; // 1..=16
-        let control: &[u8; 16] = match SHIFT_DOWN.get(shift..).and_then(<[u8]>::first_chunk) {
-            Some(control) => control,
-            None => &[0x80; 16], // not reached: `shift` <= 16
-        };
-        // SAFETY: the loads are of 16 bytes inside the input (16 <= len) and of the 16 of
-        // `control`, unaligned. AVX2 by the function's contract.
-        let block = unsafe {
-            let low = _mm_loadu_si128(p.cast());
-            let high = _mm_loadu_si128(p.add(len - 16).cast());
-            let high = _mm_shuffle_epi8(high, _mm_loadu_si128(control.as_ptr().cast()));
-            lanes(_mm256_setr_m128i(low, high))
-        };
+    } else if len >= 4 {
+        // One block, without a branch on where in 4..=31 the length falls (the lengths of
+        // a list of request targets fall on both sides of 16 alike, and a branch there
+        // mispredicted a third of the time): the input's whole 4-byte lanes by a masked
+        // load, and its last `len % 4` bytes in the lane after them, zeros after the end
+        // (which are not in the set).
+        // SAFETY: AVX2 by the function's contract.
+        let block = unsafe { lanes(short_block(input)) };
         (
             u64::from(block.in_set),
             u64::from(block.slashes),
@@ -387,17 +380,43 @@ unsafe fn masks(input: &[u8]) -> FirstBytes {
     }
 }
 
-/// Shuffle controls that move the bytes of a block of sixteen down by `k` lanes: the sixteen
-/// from `k` on (`_mm_shuffle_epi8` zeroes the lanes whose control has its top bit set).
-const SHIFT_DOWN: [u8; 32] = {
-    let mut c = [0x80; 32];
-    let mut i = 0;
-    while i < 16 {
-        c[i] = i as u8;
-        i += 1;
+/// An input of 4..=31 bytes as a block of 32, its bytes in their lanes and zeros after
+/// them: the whole 4-byte lanes (`len / 4` of them) read by a masked load (`vpmaskmovd`,
+/// which reads only the lanes its mask takes), and the `len % 4` bytes left in lane
+/// `len / 4`, taken from the input's last four. (A block read in two halves, the second
+/// moved down by a shuffle, cost a branch at 16 bytes: 22% more time on the Apache request
+/// targets by `parse_each`, bench-results/floor.md.)
+///
+/// # Safety
+/// The CPU must have AVX2. (Any length is sound, no lane past the input's end is read;
+/// the block is the input's for 4..=31 bytes.)
+#[inline(always)]
+unsafe fn short_block(input: &[u8]) -> __m256i {
+    let len = input.len();
+    debug_assert!((4..32).contains(&len));
+    let whole = (len / 4) as i32; // 1..=7
+    let last4 = match input.last_chunk::<4>() {
+        Some(last4) => u32::from_le_bytes(*last4),
+        None => 0, // not reached: 4 <= len
+    };
+    // The last `len % 4` bytes are the top ones of `last4` (none when it is 0: the shift
+    // of 32 is made in 64 bits).
+    let rest = (u64::from(last4) >> (32 - 8 * (len % 4))) as u32;
+    // SAFETY: a masked load of 32 bytes from the input's start that reads only the 4-byte
+    // lanes its mask takes: lane k (bytes 4k..4k + 4) where k < len / 4, inside the input
+    // (4k + 4 <= len); the other lanes are not read, and come as zeros. The rest is
+    // arithmetic on values. AVX2 by the function's contract.
+    unsafe {
+        let lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+        let whole = _mm256_set1_epi32(whole);
+        let read = _mm256_maskload_epi32(input.as_ptr().cast(), _mm256_cmpgt_epi32(whole, lane));
+        let rest = _mm256_and_si256(
+            _mm256_set1_epi32(rest as i32),
+            _mm256_cmpeq_epi32(whole, lane),
+        );
+        _mm256_or_si256(read, rest)
     }
-    c
-};
+}
 
 /// The stops of `scan` (bytes that are not letters, digits, `-`, `.` or `/`) and the `/`
 /// bytes of a block of 32, as `scan::stops` finds them in sixteen.
@@ -979,6 +998,84 @@ mod tests {
                 assert_eq!(got, reference(&block, &member), "{block:?}");
             }
         }
+    }
+
+    /// Nothing outside an input is read, by the masked load of one of 4-31 bytes or by any
+    /// other load: inputs of every length up to about 100 put at the end of a page that a
+    /// page the process may not read follows, and at the start of one that such a page
+    /// precedes, parsed by every rule the parser serves, one at a time and as the inputs of `each_within` in
+    /// the page, and checked against the portable code (which reads 16 bytes at a time only
+    /// inside the input, and which `shortcuts_agree_with_the_dfa_alone` checks). A read outside the
+    /// input would fault: a test, where AddressSanitizer (which the fuzz targets run under)
+    /// does not see into the lanes of a masked load.
+    #[test]
+    #[cfg(unix)]
+    fn nothing_outside_the_input_is_read() {
+        use crate::parse::each_within;
+        use crate::parse::tests::{components, random_inputs};
+        use crate::UriRef;
+        let Some(avx2) = avx2_or_say_why() else {
+            return;
+        };
+        // The rules the parser serves (the request targets' forms have entries of their
+        // own, in src/parse.rs, that read no block).
+        let rules = [
+            Rule::UriReference,
+            Rule::RelativeRef,
+            Rule::Uri,
+            Rule::AbsoluteUri,
+        ];
+        // SAFETY: `sysconf` asks the system; the result is checked.
+        let page = usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap();
+        // Three pages, the first and the last made unreadable.
+        // SAFETY: a new private anonymous mapping, which aliases nothing; the result is
+        // checked.
+        let pages = unsafe {
+            libc::mmap(
+                core::ptr::null_mut(),
+                3 * page,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            )
+        };
+        assert_ne!(pages, libc::MAP_FAILED);
+        // SAFETY: the first and the last page of the mapping just made, which nothing
+        // refers to; then a slice of its middle page, readable and writable, which nothing
+        // else refers to until the mapping is unmade at the end.
+        let data = unsafe {
+            assert_eq!(libc::mprotect(pages, page, libc::PROT_NONE), 0);
+            let last = pages.cast::<u8>().add(2 * page).cast();
+            assert_eq!(libc::mprotect(last, page, libc::PROT_NONE), 0);
+            core::slice::from_raw_parts_mut(pages.cast::<u8>().add(page), page)
+        };
+        let mut random_input = random_inputs(0x6a09_e667_f3bc_c908);
+        for round in 0..20_000usize {
+            let mut input = random_input();
+            if round % 2 == 0 {
+                input.extend(random_input());
+            }
+            let Ok(input) = core::str::from_utf8(&input) else {
+                continue;
+            };
+            let len = input.len();
+            let rule = rules[round % rules.len()];
+            for at in [0, page - len] {
+                data[at..at + len].copy_from_slice(input.as_bytes());
+                let input = core::str::from_utf8(&data[at..at + len]).unwrap();
+                let portable = parse_by(scan::PortableRuns::default(), input, rule);
+                let want = portable.map(components);
+                let got = avx2.parse::<UriRef>(input, rule).map(components);
+                assert_eq!(got, want, "{input:?} {rule:?} at {at}");
+                each_within::<UriRef>(&data[..], [input], rule, |_, got| {
+                    assert_eq!(got.map(components), want, "{input:?} {rule:?} at {at}");
+                });
+            }
+        }
+        // SAFETY: the mapping made above, which `data`, not used after this, was the only
+        // reference into.
+        assert_eq!(unsafe { libc::munmap(pages, 3 * page) }, 0);
     }
 
     /// [`Avx2::detect`], saying why a test has nothing to compare where it is `None`.

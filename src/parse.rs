@@ -209,6 +209,9 @@ pub(crate) fn parse_by<'a, T: FromLayout<'a>, R: Runs>(
     input: &'a str,
     rule: Rule,
 ) -> Result<T, ParseError> {
+    // The shortcut for "scheme://" is taken for every rule but `relative-ref`: the request
+    // targets' forms, which allow no scheme, have entries of their own.
+    debug_assert!(!matches!(rule, Rule::OriginForm | Rule::AuthorityForm));
     if input.len() > MAX_LEN {
         return Err(too_long(input));
     }
@@ -1064,7 +1067,7 @@ pub(crate) mod tests {
     }
 
     /// Every component of `u`, present or not.
-    fn components(u: UriRef<'_>) -> [Option<&str>; 8] {
+    pub(crate) fn components(u: UriRef<'_>) -> [Option<&str>; 8] {
         [
             u.scheme(),
             u.authority(),
