@@ -5,6 +5,7 @@ Inputs (all under target/):
   urilex-bench/accepted.tsv                 accepted counts (written by benches/wall.rs)
   criterion/**/new/{benchmark,estimates}.json  wall time per whole-corpus iteration
   iai/**/summary.json                        instruction counts (iai-callgrind --save-summary)
+  urilex-bench/floor_ratio.tsv              urilex against the floor, interleaved (benches/floor_ratio.rs)
 Outputs:
   bench-results/README.md   tables + targets + how the figures were made
   bench-results/bench.svg   horizontal bar chart: ns/URL and instructions/URL per peer and corpus
@@ -69,6 +70,44 @@ def read_accepted():
                 "bytes": int(rec["bytes"]),
             }
     return rows
+
+
+def read_floor_ratio():
+    """The interleaved measure of urilex against the floor: corpus -> side -> (ns, ratio to
+    floor-sse2); empty if benches/floor_ratio.rs did not run."""
+    path = os.path.join(TARGET, "urilex-bench", "floor_ratio.tsv")
+    out = {}
+    if not os.path.exists(path):
+        return out
+    with open(path) as f:
+        f.readline()
+        for line in f:
+            corpus, side, ns, ratio = line.rstrip("\n").split("\t")
+            out.setdefault(corpus, {})[side] = (float(ns), float(ratio))
+    return out
+
+
+FLOOR_LIMIT = 1.5
+FLOOR_ENTRIES = ["urilex", "urilex-each", "urilex-within"]
+
+
+def floor_section(floor):
+    """Issue 18's wall-time target: each of urilex's entries at most 1.5x floor-sse2's time."""
+    L = ["## urilex against the floor (issue 18), interleaved", ""]
+    L.append("`benches/floor_ratio.rs`, pinned to one core: per corpus, the floor's loops and urilex's three")
+    L.append("entries run in turn, round after round (about 20 ms each), and each keeps its best round, so")
+    L.append("that a slow phase of the shared machine falls on every side alike. ns a line, and the ratio to")
+    L.append(f"floor-sse2; the target is at most {FLOOR_LIMIT}x for every entry on every corpus.")
+    L.append("")
+    L.append("| corpus | floor-sse2 | floor-avx2 | " + " | ".join(FLOOR_ENTRIES) + " | ≤ 1.5x |")
+    L.append("|---|---:|---:|" + "---:|" * len(FLOOR_ENTRIES) + "---|")
+    for corpus, sides in floor.items():
+        cell = lambda side: (f"{sides[side][0]:.2f} ({sides[side][1]:.2f}x)" if side in sides else "–")
+        met = all(sides[e][1] <= FLOOR_LIMIT for e in FLOOR_ENTRIES if e in sides)
+        L.append(f"| {corpus} | {cell('floor-sse2')} | {cell('floor-avx2')} | "
+                 + " | ".join(cell(e) for e in FLOOR_ENTRIES) + f" | {'met' if met else 'NOT met'} |")
+    L.append("")
+    return L
 
 
 def read_criterion():
@@ -205,7 +244,7 @@ def targets(rows):
     return out
 
 
-def markdown(rows, m, tgt):
+def markdown(rows, m, tgt, floor):
     L = []
     L.append("# urilex benchmark results")
     L.append("")
@@ -232,6 +271,8 @@ def markdown(rows, m, tgt):
     for op, corpus, peer, limit, irr, nsr, verdict in tgt:
         L.append(f"| {op} | {corpus} | {peer} | {fmt(irr, 3)} | {fmt(nsr, 3)} | ≤ {limit} | {verdict} |")
     L.append("")
+    if floor:
+        L.extend(floor_section(floor))
     L.append("`accepted` is how many inputs the peer accepted: peers implement different grammars")
     L.append("(RFC 3986, RFC 3987, WHATWG, HTTP), so equal speed on different accepted sets is not")
     L.append("equal work. A rejected input costs only what the peer spent before rejecting it.")
@@ -326,16 +367,20 @@ def main():
         print("bench_report.py: warning: no figure for %s/%s/%s" % m_, file=sys.stderr)
     m = machine()
     tgt = targets(rows)
+    floor = read_floor_ratio()
     os.makedirs(OUT, exist_ok=True)
     with open(os.path.join(OUT, "README.md"), "w") as f:
-        f.write(markdown(rows, m, tgt))
+        f.write(markdown(rows, m, tgt, floor))
     with open(os.path.join(OUT, "bench.svg"), "w") as f:
         f.write(svg(rows))
     with open(os.path.join(OUT, "results.json"), "w") as f:
-        json.dump({"machine": m, "rows": rows}, f, indent=1, sort_keys=True)
+        json.dump({"machine": m, "rows": rows, "floor_ratio": floor}, f, indent=1, sort_keys=True)
     print("wrote bench-results/README.md, bench.svg, results.json")
     for op, corpus, peer, limit, irr, nsr, verdict in tgt:
         print(f"target {op}/{corpus} vs {peer}: instr ratio {fmt(irr, 3)}, wall ratio {fmt(nsr, 3)} (target ≤ {limit}): {verdict}")
+    for corpus, sides in floor.items():
+        ratios = ", ".join(f"{e} {sides[e][1]:.2f}x" for e in FLOOR_ENTRIES if e in sides)
+        print(f"floor {corpus}: {ratios} (target ≤ {FLOOR_LIMIT}x)")
 
 
 if __name__ == "__main__":
