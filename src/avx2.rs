@@ -613,6 +613,11 @@ impl Runs for Masks {
     /// was read ahead (or none, from "//" at the start of a reference). So the start is
     /// not compared (3 instructions a URL).
     #[inline(always)]
+    fn one_slash_first(&self, _input: &[u8]) -> bool {
+        self.one_slash_first_by_mask()
+    }
+
+    #[inline(always)]
     fn skip_path(&mut self, input: &[u8], pos: usize, loop_bit: u8) -> usize {
         let run = self.ahead.path;
         if run.stops == 0 {
@@ -659,6 +664,14 @@ impl Runs for Masks {
 }
 
 impl Masks {
+    /// [`Runs::one_slash_first`] off the slashes' two lowest bits (none stands past the
+    /// end): a mask and a compare, where the two bytes and the length were compared one by
+    /// one (5 instructions a URL less on the Apache request targets).
+    #[inline(always)]
+    fn one_slash_first_by_mask(&self) -> bool {
+        self.slashes & 0b11 == 0b01
+    }
+
     /// The end of the run from `pos` by the stops of `run`, read ahead, or as [`Runs::skip`]
     /// finds it where the run does not start there or none were read ahead.
     #[inline(always)]
@@ -1099,7 +1112,7 @@ mod tests {
     /// for a '/'; a letter first for a letter at byte 0.
     #[test]
     fn masks_are_their_definition() {
-        let Some(_) = avx2_or_say_why() else {
+        let Some(avx2) = avx2_or_say_why() else {
             return;
         };
         let mut fill = random_bytes(0x51_7cc1_b727_220a);
@@ -1127,6 +1140,12 @@ mod tests {
                 letter_first,
             };
             assert_eq!(got, want, "{input:?}");
+            // What the parser reads off them: the path-absolute start ('/', not "//").
+            assert_eq!(
+                Masks::new(got, avx2).one_slash_first(&input),
+                scan::PortableRuns::default().one_slash_first(&input),
+                "{input:?}"
+            );
         }
     }
 

@@ -243,62 +243,69 @@ pub(crate) fn parse_by<'a, T: FromLayout<'a>, R: Runs>(
         return parse_from_start(input, rule);
     }
     let mut p = UriParser::new(input, rule);
-    let path_from = match bytes.first() {
+    let path_end = if runs.one_slash_first(bytes) {
         // A reference that starts with one '/' (§4.2 path-absolute), the commonest link on
         // a page: START or REL_START go to SLASH, which is PATH but for a second '/'
-        // (tested below), so the path's run starts at once.
-        Some(b'/') if bytes.get(1) != Some(&b'/') => 1,
-        // "//": a network-path reference (§4.2). SLASH takes the second '/' to AUTH_START,
-        // as after "scheme:" (tested below).
-        Some(b'/') => {
-            let (state, pos) = p.authority_after(0, &mut runs);
-            if state == STATE_PATH {
-                return p.after_path(pos, &mut runs);
-            }
-            return p.run_on(state, pos);
-        }
-        // A scheme character: the start of a scheme, or of the first segment of a relative
-        // path (`images/a.png`, `../a.png`, `page.html?id=1`), the other common link. It
-        // leads to SCHEME_OR_SEG for a letter, else NOT_SCHEME (from REL_START: NC_SEG),
-        // which loop on all scheme characters (NC_SEG on more); '/' ends the first
-        // segment and leads to PATH, '?' and '#' lead where they lead from PATH (tested
-        // below).
-        Some(&b) if LOOP_BITS[b as usize] & SCHEME_OR_SEG_LOOP != 0 => {
-            let (state, loop_bit) = match rule {
-                Rule::RelativeRef => (STATE_NC_SEG, NC_SEG_LOOP),
-                _ if b.is_ascii_alphabetic() => (STATE_SCHEME_OR_SEG, SCHEME_OR_SEG_LOOP),
-                _ => (STATE_NOT_SCHEME, SCHEME_OR_SEG_LOOP),
-            };
-            let end = runs.skip(bytes, 1, loop_bit);
-            match bytes.get(end) {
-                Some(b'/') => end + 1,
-                None | Some(b'?' | b'#') => return p.after_path(end, &mut runs),
-                // A scheme, and no authority after it (`mailto:a@b.c`, `urn:isbn:1`, `g:h`,
-                // `javascript:f()`): SCHEME_END marks the ':' (`scheme`) and goes on as PATH
-                // (its first '/' as SLASH, which is PATH but for a second one), so the
-                // path's run starts after the ':' (tested below). "scheme://" with a '+' in
-                // the scheme, which `Runs::scheme_colon_slash_slash` leaves, goes the long way.
-                Some(b':')
-                    if state == STATE_SCHEME_OR_SEG
-                        && bytes.get(end + 1..end + 3) != Some(b"//") =>
-                {
-                    // The path's run here rather than by the one below, as `end + 1`: that
-                    // cost the commonest URIs, which never come here, an instruction a URL
-                    // in the code around it (ada_kasztp 78.81M -> 79.26M, `profile.sh`).
-                    p.end_scheme(end as u32); // < MAX_LEN: `end` indexes the input
-                    let path_end = runs.skip(bytes, end + 1, PATH_LOOP);
-                    return p.after_path(path_end, &mut runs);
+        // (tested below), so the path's run starts at once. Told by the runs (AVX2's read
+        // it off the slashes' mask), before the first byte is matched, and with a run of
+        // its own from a constant start, not the one below from a start in a register:
+        // the Apache request targets 115.4 -> 103.3 instructions a URL (`scripts/profile.sh
+        // parse urilex`), 98.4 -> 87.9 by `parse_each`.
+        runs.skip(bytes, 1, PATH_LOOP)
+    } else {
+        let path_from = match bytes.first() {
+            // "//": a network-path reference (§4.2). SLASH takes the second '/' to AUTH_START,
+            // as after "scheme:" (tested below).
+            Some(b'/') => {
+                let (state, pos) = p.authority_after(0, &mut runs);
+                if state == STATE_PATH {
+                    return p.after_path(pos, &mut runs);
                 }
-                Some(_) => return p.run_on(state, end),
+                return p.run_on(state, pos);
             }
-        }
-        // "#": a same-document reference (§4.4). START goes where PATH goes on '#' (tested
-        // below): an empty path ends there.
-        Some(b'#') => return p.after_path(0, &mut runs),
-        _ => return parse_from_start(input, rule),
+            // A scheme character: the start of a scheme, or of the first segment of a relative
+            // path (`images/a.png`, `../a.png`, `page.html?id=1`), the other common link. It
+            // leads to SCHEME_OR_SEG for a letter, else NOT_SCHEME (from REL_START: NC_SEG),
+            // which loop on all scheme characters (NC_SEG on more); '/' ends the first
+            // segment and leads to PATH, '?' and '#' lead where they lead from PATH (tested
+            // below).
+            Some(&b) if LOOP_BITS[b as usize] & SCHEME_OR_SEG_LOOP != 0 => {
+                let (state, loop_bit) = match rule {
+                    Rule::RelativeRef => (STATE_NC_SEG, NC_SEG_LOOP),
+                    _ if b.is_ascii_alphabetic() => (STATE_SCHEME_OR_SEG, SCHEME_OR_SEG_LOOP),
+                    _ => (STATE_NOT_SCHEME, SCHEME_OR_SEG_LOOP),
+                };
+                let end = runs.skip(bytes, 1, loop_bit);
+                match bytes.get(end) {
+                    Some(b'/') => end + 1,
+                    None | Some(b'?' | b'#') => return p.after_path(end, &mut runs),
+                    // A scheme, and no authority after it (`mailto:a@b.c`, `urn:isbn:1`, `g:h`,
+                    // `javascript:f()`): SCHEME_END marks the ':' (`scheme`) and goes on as PATH
+                    // (its first '/' as SLASH, which is PATH but for a second one), so the
+                    // path's run starts after the ':' (tested below). "scheme://" with a '+' in
+                    // the scheme, which `Runs::scheme_colon_slash_slash` leaves, goes the long way.
+                    Some(b':')
+                        if state == STATE_SCHEME_OR_SEG
+                            && bytes.get(end + 1..end + 3) != Some(b"//") =>
+                    {
+                        // The path's run here rather than by the one below, as `end + 1`: that
+                        // cost the commonest URIs, which never come here, an instruction a URL
+                        // in the code around it (ada_kasztp 78.81M -> 79.26M, `profile.sh`).
+                        p.end_scheme(end as u32); // < MAX_LEN: `end` indexes the input
+                        let path_end = runs.skip(bytes, end + 1, PATH_LOOP);
+                        return p.after_path(path_end, &mut runs);
+                    }
+                    Some(_) => return p.run_on(state, end),
+                }
+            }
+            // "#": a same-document reference (§4.4). START goes where PATH goes on '#' (tested
+            // below): an empty path ends there.
+            Some(b'#') => return p.after_path(0, &mut runs),
+            _ => return parse_from_start(input, rule),
+        };
+        runs.skip(bytes, path_from, PATH_LOOP)
     };
-    let end = runs.skip(bytes, path_from, PATH_LOOP);
-    p.after_path(end, &mut runs)
+    p.after_path(path_end, &mut runs)
 }
 
 /// A relative reference without an authority, in the shapes of most links (`images/a.png`,

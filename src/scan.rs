@@ -817,6 +817,13 @@ pub(crate) trait Runs {
     fn skip_path(&mut self, input: &[u8], pos: usize, loop_bit: u8) -> usize {
         self.skip(input, pos, loop_bit)
     }
+
+    /// Whether `input` starts with one '/' and not two: RFC 3986 §4.2's path-absolute, the
+    /// commonest link on a page and every origin-form request target.
+    #[inline(always)]
+    fn one_slash_first(&self, input: &[u8]) -> bool {
+        input.first() == Some(&b'/') && input.get(1) != Some(&b'/')
+    }
 }
 
 /// The end of a host's run, `end`, as [`Runs::skip_host`] says it: with whether a '/' is
