@@ -96,8 +96,9 @@ def floor_section(floor):
     L = ["## urilex against the floor (issue 18), interleaved", ""]
     L.append("`benches/floor_ratio.rs`, pinned to one core: per corpus, the floor's loops and urilex's three")
     L.append("entries run in turn, round after round (about 20 ms each, 0.1 s a round). ns a line: each side's")
-    L.append("best round; the ratio: the median over the rounds of the side's time over floor-sse2's in the")
-    L.append("same round, so that a slow phase of the shared machine that spoils some rounds leaves it alone.")
+    L.append("best round; the ratio: the median, over the third of the rounds where floor-sse2 ran fastest (the")
+    L.append("quiet ones), of the side's time over floor-sse2's in the same round, so that a slow phase of the")
+    L.append("shared machine, which slows the floor more than urilex, neither spoils nor flatters it.")
     L.append(f"The target is at most {FLOOR_LIMIT}x floor-sse2 for every entry on every corpus.")
     L.append("")
     L.append("| corpus | floor-sse2 | floor-avx2 | " + " | ".join(FLOOR_ENTRIES) + " | ≤ 1.5x |")
