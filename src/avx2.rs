@@ -209,29 +209,33 @@ unsafe fn each_within<'a, T: FromLayout<'a>>(
 ) {
     for input in inputs {
         let bytes = input.as_bytes();
-        // SAFETY: AVX2 by the function's contract.
-        let masks = unsafe {
+        // SAFETY: AVX2 by the function's contract (both).
+        let parsed = unsafe {
             match window(buffer, bytes) {
-                Some(window) => window_masks(window, bytes.len()),
-                None => masks_out_of_line(bytes),
+                Some(window) => parse_masked(window_masks(window, bytes.len()), input, rule),
+                None => parse_out_of_line(input, rule),
             }
         };
-        // SAFETY: AVX2 by the function's contract.
-        f(input, unsafe { parse_masked(masks, input, rule) });
+        f(input, parsed);
     }
 }
 
-/// [`masks`], out of line: for the inputs of [`each_within`] whose window would pass the
-/// buffer's end (or that are not in it), few, whose code would crowd the loop's.
+/// [`parse`], out of line: for the inputs of [`each_within`] whose window would pass the
+/// buffer's end (or that are not in it), few, whose code would crowd the loop's. (Their
+/// masks alone out of line, met with the window's, were a value in memory, stored and
+/// loaded for every input: 3 instructions a URL.)
 ///
 /// # Safety
 /// The CPU must have the features this is compiled for.
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 #[cold]
 #[inline(never)]
-unsafe fn masks_out_of_line(input: &[u8]) -> FirstBytes {
+unsafe fn parse_out_of_line<'a, T: FromLayout<'a>>(
+    input: &'a str,
+    rule: Rule,
+) -> Result<T, ParseError> {
     // SAFETY: AVX2 by the function's contract.
-    unsafe { masks(input) }
+    unsafe { parse_inlined(input, rule) }
 }
 
 /// The 64 bytes of `buffer` from where `input` starts, if `input` is a slice of `buffer`
@@ -334,13 +338,21 @@ unsafe fn masks(input: &[u8]) -> FirstBytes {
         // (A branch, where an input of 32 bytes could have its one block classified twice:
         // without it the two blocks' compares share their constants, loaded into registers
         // first, 6 instructions a call more.)
-        if len > 32 {
-            // The second block ends at byte 64 or at the end: it starts at 1..=32, lane k
-            // standing for byte `start + k`. The bytes it shares with the first are
-            // classified alike in both, so its bits are or-ed in at their own places,
-            // overlap and all, by one shift (which leaves the bits from the end on clear).
-            let start = len.min(Masks::BYTES) - 32;
-            // SAFETY: a load of 32 bytes inside the input (start + 32 <= len), unaligned.
+        if len > Masks::BYTES {
+            // SAFETY: a load of 32 bytes inside the input (64 < len), unaligned. AVX2 by
+            // the function's contract.
+            let more = unsafe { lanes(_mm256_loadu_si256(p.add(32).cast())) };
+            in_set |= u64::from(more.in_set) << 32;
+            slashes |= u64::from(more.slashes) << 32;
+        } else if len > 32 {
+            // The second block ends at the end: it starts at 1..=32, lane k standing for
+            // byte `start + k`. The bytes it shares with the first are classified alike in
+            // both, so its bits are or-ed in at their own places, overlap and all, by one
+            // shift (which leaves the bits from the end on clear). (Apart from the longer
+            // inputs, whose block starts at 32: the length, known to be at most 64 here,
+            // needs no compare with `MAX_LEN`, 4 instructions a URL.)
+            let start = len - 32;
+            // SAFETY: a load of 32 bytes inside the input (start + 32 == len), unaligned.
             // AVX2 by the function's contract.
             let more = unsafe { lanes(_mm256_loadu_si256(p.add(start).cast())) };
             in_set |= u64::from(more.in_set) << start;
@@ -564,8 +576,20 @@ impl Runs for Masks {
 
     #[inline(always)]
     fn scheme_colon_slash_slash(&mut self, input: &[u8]) -> Option<usize> {
+        // The first byte out of the set (a letter first, which is no stop): a scheme's
+        // ':' if the two bits after it are slashes, which stand only inside the input, so
+        // that the ':' is read without a compare of its index with the length (2
+        // instructions a URL). Where there is no stop (64 bytes in the set, no '/'), the
+        // index is 64, a shift by 0, and no slashes.
         let colon = (self.stops | self.slashes).trailing_zeros() as usize;
-        let found = self.letter_first && input.get(colon..colon + 3) == Some(b"://");
+        let found =
+            self.letter_first && self.slashes.wrapping_shr(colon as u32) & 0b110 == 0b110 && {
+                debug_assert!(colon + 2 < input.len());
+                // SAFETY: `colon` is inside the input: the byte two after it is a '/',
+                // and `slashes` has no bit past the input's end (`masks` and
+                // `window_masks` clear them, and `Masks::new` takes them from there).
+                unsafe { *input.get_unchecked(colon) == b':' }
+            };
         if found {
             let lowest_cleared = |m: u64| m & m.wrapping_sub(1);
             let host_stops =
@@ -607,16 +631,16 @@ impl Runs for Masks {
         scan::end_and_slash(input, self.skip_ahead(input, pos, loop_bit, run))
     }
 
-    /// The path read ahead starts where it is called, if it has stops: its only caller is
-    /// `Parser::authority_after`, after the '/' that ended a host run from the host read
-    /// ahead, and no host byte is a '/', so that is the first '/' after "//", whose path
-    /// was read ahead (or none, from "//" at the start of a reference). So the start is
-    /// not compared (3 instructions a URL).
     #[inline(always)]
     fn one_slash_first(&self, _input: &[u8]) -> bool {
         self.one_slash_first_by_mask()
     }
 
+    /// The path read ahead starts where it is called, if it has stops: its only caller is
+    /// `Parser::authority_after`, after the '/' that ended a host run from the host read
+    /// ahead, and no host byte is a '/', so that is the first '/' after "//", whose path
+    /// was read ahead (or none, from "//" at the start of a reference). So the start is
+    /// not compared (3 instructions a URL).
     #[inline(always)]
     fn skip_path(&mut self, input: &[u8], pos: usize, loop_bit: u8) -> usize {
         let run = self.ahead.path;

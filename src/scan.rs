@@ -665,23 +665,33 @@ macro_rules! run_skips {
                 loop_bit: u8,
             ) -> Option<usize> {
                 let mut stops: u64 = stops.into();
-                while stops != 0 {
-                    let at = base + stops.trailing_zeros() as usize;
+                // The loop entered past its test of the first stop: where that stop is past
+                // the end, the commonest end of a run (the end of the input), the loop's
+                // table addresses, which LLVM loads before the loop, are not loaded.
+                if stops == 0 {
+                    return None;
+                }
+                let mut at = base + stops.trailing_zeros() as usize;
+                loop {
                     // A stop past the end (in a shorter input's mask, whose bits from the end
                     // on are all stops) ends the run with the input.
                     let Some(&b) = input.get(at) else {
                         return Some(input.len());
                     };
-                    if LOOP_BITS[b as usize] & loop_bit != 0 {
-                        stops &= stops - 1;
-                    } else if b == b'%' && loop_bit & PCT_LOOPS != 0 && pct_encoded(input, at) {
-                        // "%HH": its hex digits are dense, so they have no bit to clear.
+                    if LOOP_BITS[b as usize] & loop_bit != 0
+                        || b == b'%' && loop_bit & PCT_LOOPS != 0 && pct_encoded(input, at)
+                    {
+                        // A byte of the run that is a stop of the mask, or "%HH" (its hex
+                        // digits are dense, so they have no bit to clear).
                         stops &= stops - 1;
                     } else {
                         return Some(at);
                     }
+                    if stops == 0 {
+                        return None;
+                    }
+                    at = base + stops.trailing_zeros() as usize;
                 }
-                None
             }
 
             /// [`skip`] from `pos`, with `head`'s stops for the bytes that it holds.
