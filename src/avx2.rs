@@ -280,7 +280,8 @@ unsafe fn window_masks(window: &[u8; 64], len: usize) -> FirstBytes {
     FirstBytes {
         stops: stops | past_end,
         slashes: slashes & !past_end,
-        letter_first: u64::from(low.letters) & !past_end & 1 != 0,
+        // Not cleared for an empty input (`FirstBytes::letter_first`): 2 instructions a URL.
+        letter_first: u64::from(low.letters) & 1 != 0,
     }
 }
 
@@ -506,7 +507,9 @@ struct FirstBytes {
     slashes: u64,
     /// Whether byte 0 is a letter, as a scheme's first byte must be: read off the set's
     /// compares (the byte itself, moved out of the vector and compared, cost 2 instructions
-    /// a URL more).
+    /// a URL more). Either for an empty input, whose byte 0 [`window_masks`] reads past its
+    /// end: nothing reads it then, as a scheme is taken only with a '/' two bytes after its
+    /// ':' and an empty input has no slashes.
     letter_first: bool,
 }
 
@@ -1196,6 +1199,11 @@ mod tests {
             let window = window(&buffer, &buffer[..input.len()]).unwrap();
             // SAFETY: `detect` said that the CPU has AVX2.
             let (got, want) = unsafe { (window_masks(window, input.len()), masks(&input)) };
+            // (Whether byte 0 is a letter is either for an empty input: see `FirstBytes`.)
+            let got = FirstBytes {
+                letter_first: got.letter_first && !input.is_empty(),
+                ..got
+            };
             assert_eq!(got, want, "{input:?} in {buffer:?}");
         }
     }
