@@ -220,8 +220,9 @@ unsafe fn each_within<'a, T: FromLayout<'a>>(
     }
 }
 
-/// [`parse`], out of line: for the inputs of [`each_within`] whose window would pass the
-/// buffer's end (or that are not in it), few, whose code would crowd the loop's. (Their
+/// [`parse`], cold and never inlined (`parse` itself could be, into the loop): for the inputs
+/// of [`each_within`] whose window would pass the buffer's end (or that are not in it), few,
+/// whose code would crowd the loop's. (Their
 /// masks alone out of line, met with the window's, were a value in memory, stored and
 /// loaded for every input: 3 instructions a URL.)
 ///

@@ -594,21 +594,13 @@ impl<'a, G: Grammar + SkipRuns> Parser<'a, G> {
     #[inline(always)]
     fn run_on<T: FromLayout<'a>>(self, state: usize, pos: usize) -> Result<T, ParseError> {
         if let Some(&byte) = self.input.as_bytes().get(pos) {
-            let next = Self::next(state, byte);
+            let next = G::step(state, byte);
             if next >= G::FIRST_FAIL {
                 return self.fail(state, next, pos);
             }
         }
         let layout = self.layout.packed();
         Self::run_from(self.input, layout, self.no_fragment, state, pos)
-    }
-
-    /// The DFA's step from `state` on `byte`.
-    #[inline(always)]
-    fn next(state: usize, byte: u8) -> usize {
-        // The mask cannot change an in-range index (TRANS is padded to a power of two); it
-        // lets the compiler drop the bounds check.
-        G::TRANS[(state + G::BYTE_CLASS[byte as usize] as usize) & (G::TRANS.len() - 1)] as usize
     }
 
     /// The end of a parse whose DFA goes from `state` to failure `next` on the byte at `pos`:
@@ -722,7 +714,7 @@ impl<'a, G: Grammar + SkipRuns> Parser<'a, G> {
         let input = p.input;
         let bytes = input.as_bytes();
         while let Some(&byte) = bytes.get(pos) {
-            let next = Self::next(state, byte);
+            let next = G::step(state, byte);
             if next >= G::FIRST_ACCEL {
                 if next < G::FIRST_MARK {
                     // An accelerated state (a path, a host, a query): skip the run of bytes that

@@ -89,6 +89,7 @@ const _: () = assert!(
 /// `%HH` rather than end at it, as the DFA would after three steps. Read off the tables (it
 /// is [`Grammar::PCT_LOOPS`]); `tests` below checks it byte by byte for RFC 3986.
 pub(crate) const fn pct_loops<G: Grammar + ?Sized>() -> u8 {
+    // `Grammar::step`, in a `const fn` (a trait's methods cannot be `const`).
     const fn step<G: Grammar + ?Sized>(state: usize, b: u8) -> usize {
         G::TRANS[state + G::BYTE_CLASS[b as usize] as usize] as usize
     }

@@ -72,6 +72,15 @@ pub(crate) trait Grammar {
     const UTF8_RUN_OF: [u8; 8];
     /// The accelerated states whose runs step over `%HH` (see src/scan.rs).
     const PCT_LOOPS: u8 = crate::scan::pct_loops::<Self>();
+
+    /// The DFA's step from `state` on `byte`: the next state, a mark or a failure id.
+    #[inline(always)]
+    fn step(state: usize, byte: u8) -> usize {
+        // The mask cannot change an in-range index (TRANS is padded to a power of two); it
+        // lets the compiler drop the bounds check.
+        Self::TRANS[(state + Self::BYTE_CLASS[byte as usize] as usize) & (Self::TRANS.len() - 1)]
+            as usize
+    }
 }
 
 /// The entries of a table of `Grammar::UTF8_RUNS`: 32 lead bytes of two, then 16 x 64 (lead,

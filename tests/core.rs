@@ -329,13 +329,16 @@ fn each_within_agrees_with_one_at_a_time(inputs: &[&str], sep: &str) -> Result<(
 }
 
 /// The separators of [`each_within_agrees_with_one_at_a_time`]: what may follow an input in
-/// a buffer, none of which its parse may see.
-const SEPARATORS: [&str; 6] = ["\n", "", "/", "a", "?#%", "//x/"];
+/// a buffer, none of which its parse may see ("s://h/" after an empty input: a scheme in the
+/// window from its first byte).
+const SEPARATORS: [&str; 7] = ["\n", "", "/", "a", "?#%", "//x/", "s://h/"];
 
 #[test]
 fn each_agrees_on_corpora_and_vectors() {
     let mut inputs: Vec<String> = data::corpus_lines().into_iter().map(|(_, l)| l).collect();
     inputs.extend(data::all_conformance_strings());
+    // An empty input between two others, whatever the lists hold.
+    inputs.extend(["http://a/", "", "b"].map(String::from));
     let inputs: Vec<&str> = inputs.iter().map(String::as_str).collect();
     assert!(inputs.len() > 100_000, "{}", inputs.len());
     each_agrees_with_one_at_a_time(&inputs, None).unwrap();
