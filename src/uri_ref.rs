@@ -71,10 +71,14 @@ impl<'a> UriRef<'a> {
     /// [`UriRef::parse`] of each of `inputs` in turn, handed to `f` with its result: for
     /// callers with many references at hand (a file of links, a column of a table). The
     /// results are those of `UriRef::parse`; where the CPU has AVX2, the loop is compiled
-    /// for it with the parser inlined, so that an input costs no call: about 13 instructions
-    /// fewer per URL than a loop of `UriRef::parse` (106 against 119 on ada_kasztp in the
-    /// benchmarks); in time, a tenth less on inputs of mixed shapes (the request targets)
-    /// and within a few percent elsewhere, when `f` is small.
+    /// for it with the parser inlined, so that an input costs no call: about 12 instructions
+    /// fewer per URL than a loop of `UriRef::parse` (100 against 112 on ada_kasztp in the
+    /// benchmarks, 2026-11-29). In time, keep `f` small, and know that a copy of the result
+    /// soon after the parse (moving the `Ok` value out to keep it elsewhere) can cost more
+    /// than the call saved: the parser stores the result in narrow parts, which a wider load
+    /// waits for (on an AMD Zen 4, the request targets took half the time of a loop of
+    /// calls where both loops copied each result whole, and 1.5x it where only this one
+    /// moved its `Ok` value out; bench-results/floor.md).
     ///
     /// ```
     /// use urilex::UriRef;
