@@ -314,7 +314,7 @@ unsafe fn parse_masked<'a, T: FromLayout<'a>>(
 
 /// The [`FirstBytes`] of `input`: two blocks of 32 bytes (the second, where it would pass the
 /// end, is the input's last 32 bytes, read again from an earlier start, its bits or-ed in at
-/// their places); an input of 4-31 bytes in one block ([`short_block`]), a shorter one
+/// their places; for 32 bytes, the first again); an input of 4-31 bytes in one block ([`short_block`]), a shorter one
 /// zero-padded.
 /// Every bit from the end of an input shorter than 64 bytes is a stop.
 ///
@@ -337,9 +337,14 @@ unsafe fn masks(input: &[u8]) -> FirstBytes {
         // function's contract.
         let first = unsafe { lanes(_mm256_loadu_si256(p.cast())) };
         let (mut in_set, mut slashes) = (u64::from(first.in_set), u64::from(first.slashes));
-        // (Two branches for the second block, by the length: with one, its start the
-        // least of 32 and `len - 32`, the two blocks' compares shared their constants,
-        // loaded into registers first, 6 instructions a call more.)
+        // The second block: at byte 32 past 64 bytes, else the input's last 32 (from byte
+        // 0..=32, overlapping the first; an input of exactly 32 bytes has its one block
+        // classified twice). Two branches rather than one block at `min(32, len - 32)`:
+        // with one, the blocks' compares shared their constants, loaded into registers
+        // first (6 instructions a call more), and in the second the length, at most 64,
+        // needs no compare with `MAX_LEN` (4). None of its own for 32 bytes: that was a
+        // compare and a jump for every input of 33-64 bytes, the commonest (ada_kasztp
+        // 113.4 -> 112.1 instructions a call without it, 104.8 -> 100.4 by `parse_each`).
         if len > Masks::BYTES {
             // SAFETY: a load of 32 bytes inside the input (64 < len), unaligned. AVX2 by
             // the function's contract.
@@ -347,15 +352,9 @@ unsafe fn masks(input: &[u8]) -> FirstBytes {
             in_set |= u64::from(more.in_set) << 32;
             slashes |= u64::from(more.slashes) << 32;
         } else {
-            // The second block ends at the end: it starts at 0..=32, lane k standing for
-            // byte `start + k`. The bytes it shares with the first are classified alike in
-            // both, so its bits are or-ed in at their own places, overlap and all, by one
-            // shift (which leaves the bits from the end on clear). An input of exactly 32
-            // bytes has its one block classified twice: a branch of its own was a compare
-            // and a jump for every input of 33-64 bytes, the commonest (ada_kasztp 113.4 ->
-            // 112.1 instructions a call without it, 104.8 -> 100.4 by `parse_each`).
-            // (Apart from the longer inputs, whose block starts at 32: the length, known to
-            // be at most 64 here, needs no compare with `MAX_LEN`, 4 instructions a URL.)
+            // Lane k stands for byte `start + k`. The bytes it shares with the first block
+            // are classified alike in both, so its bits are or-ed in at their own places,
+            // overlap and all, by one shift (which leaves the bits from the end on clear).
             let start = len - 32;
             // SAFETY: a load of 32 bytes inside the input (start + 32 == len), unaligned.
             // AVX2 by the function's contract.
