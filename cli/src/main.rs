@@ -637,22 +637,21 @@ impl Run {
         let pb = progress(source, &self.g);
         // Output is written a whole chunk at a time; stdout's own line buffering passes such
         // writes straight through, so no BufWriter is needed.
-        let stdout = io::stdout();
-        let mut stdout = stdout.lock();
-        let stderr = io::stderr();
-        let mut stderr = stderr.lock();
+        // Not locked for the run: with `--threads` the workers write (`Sinks` is `Send`).
+        let (mut stdout, mut stderr) = (io::stdout(), io::stderr());
         let (mut null, mut null2) = (io::sink(), io::sink());
         let redirected = !matches!(self.diagnostics, Diagnostics::Stderr);
-        let diagnostics: &mut dyn Write = match &mut self.diagnostics {
+        let diagnostics: &mut (dyn Write + Send) = match &mut self.diagnostics {
             Diagnostics::Stderr => &mut stderr,
             Diagnostics::Quiet => &mut null,
             Diagnostics::File(f) => f,
         };
-        let (out, err): (&mut dyn Write, &mut dyn Write) = if report_is_output && redirected {
-            (diagnostics, &mut null2)
-        } else {
-            (&mut stdout, diagnostics)
-        };
+        let (out, err): (&mut (dyn Write + Send), &mut (dyn Write + Send)) =
+            if report_is_output && redirected {
+                (diagnostics, &mut null2)
+            } else {
+                (&mut stdout, diagnostics)
+            };
         let mut sinks = Sinks {
             out,
             err,

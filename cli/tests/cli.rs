@@ -376,6 +376,47 @@ fn a_closed_output_pipe_ends_quietly() {
     assert_eq!(err, "");
 }
 
+/// `tail -f log | urilex normalize -j 2`: each line's output comes before the next line is
+/// written (a read shorter than a chunk ends the chunk, and the worker that finishes it
+/// writes it), whichever of the two workers takes it.
+#[test]
+fn threads_answer_line_by_line() {
+    use std::io::{BufRead, BufReader};
+    use std::sync::mpsc;
+    use std::time::Duration;
+    let mut child = Command::new(common::BIN)
+        .args(["normalize", "-j", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let reader = std::thread::spawn(move || loop {
+        let mut line = String::new();
+        if out.read_line(&mut line).unwrap_or(0) == 0 {
+            return;
+        }
+        if tx.send(line).is_err() {
+            return;
+        }
+    });
+    for i in 0..8 {
+        stdin
+            .write_all(format!("HTTP://Example.COM/{i}/a/../b\n").as_bytes())
+            .unwrap();
+        stdin.flush().unwrap();
+        // A hang, not a slow machine, if nothing comes in a minute.
+        let got = rx.recv_timeout(Duration::from_secs(60));
+        assert_eq!(got.as_deref(), Ok(&*format!("http://example.com/{i}/b\n")));
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+    reader.join().unwrap();
+}
+
 #[test]
 fn help_has_examples() {
     let o = run(&["--help"], b"");
