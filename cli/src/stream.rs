@@ -180,14 +180,7 @@ pub trait LineOp: Sync {
     fn chunk(&self, first: u64, chunk: &[u8], out: &mut String, err: &mut String) -> Stats {
         // One UTF-8 check for the whole chunk (lines split at '\n' are then text too); a
         // chunk with a bad byte somewhere is checked line by line.
-        by_lines(
-            self,
-            first,
-            chunk,
-            std::str::from_utf8(chunk).ok(),
-            out,
-            err,
-        )
+        by_lines(self, first, chunk, utf8(chunk), out, err)
     }
 }
 
@@ -231,7 +224,7 @@ pub fn by_text<O: LineOp + ?Sized>(
     err: &mut String,
     all: impl FnOnce(&str, &mut Stats, &mut String, &mut String),
 ) -> Stats {
-    let text = std::str::from_utf8(chunk).ok();
+    let text = utf8(chunk);
     let Some(text) = text.filter(|_| common) else {
         return by_lines(op, first, chunk, text, out, err);
     };
@@ -241,6 +234,14 @@ pub fn by_text<O: LineOp + ?Sized>(
     };
     all(text, &mut stats, out, err);
     stats
+}
+
+/// `chunk` as text, if it is UTF-8: a chunk's one check, by `simdutf8` (32 bytes at a time
+/// where the CPU has AVX2, detected at run time): 3.6% of `check`'s time (`perf record`,
+/// one thread, 1.02 GB), where `std`'s took 5.8% in one build and 9.2% in another that had
+/// only moved it by 16 bytes; `check` 0.401 -> 0.386 s, `--threads 2` 0.208 -> 0.204.
+pub fn utf8(chunk: &[u8]) -> Option<&str> {
+    simdutf8::basic::from_utf8(chunk).ok()
 }
 
 /// The lines of a text chunk, as [`lines`] cuts them.
@@ -772,6 +773,48 @@ pub(crate) mod tests {
                 assert_eq!(line_count(&chunk), got.len(), "{chunk:?}");
             }
         }
+    }
+
+    #[test]
+    fn utf8_agrees_with_std() {
+        // Text of sequences of every length, valid ones most often, each broken one (a
+        // surrogate, an overlong form, a stray byte, a cut sequence) rarely, so that many
+        // inputs are valid and the others are broken anywhere, across vector blocks: the same
+        // verdict as `std`'s.
+        let pieces: [&[u8]; 12] = [
+            b"a",
+            b"/",
+            b"\n",
+            b"a",
+            "\u{e9}".as_bytes(),
+            "\u{20ac}".as_bytes(),
+            "\u{1f600}".as_bytes(),
+            b"ab",
+            b"\xED\xA0\x80",
+            b"\xFF",
+            b"\xC0\xAF",
+            b"\xE2\x82",
+        ];
+        // '0' (the piece "a") 100 times in 111: a broken piece one time in 28.
+        let alphabet: Vec<u8> = [b'0'; 100].iter().chain(b"123456789ab").copied().collect();
+        let mut pick = random_bytes(alphabet.leak());
+        let mut long = [0; 2];
+        for len in 0..200 {
+            for _ in 0..40 {
+                let picks = pick(len);
+                let bytes: Vec<u8> = picks
+                    .iter()
+                    .flat_map(|&p| pieces[(p as char).to_digit(12).unwrap_or(0) as usize])
+                    .copied()
+                    .collect();
+                assert_eq!(utf8(&bytes), std::str::from_utf8(&bytes).ok(), "{bytes:?}");
+                if bytes.len() > 64 {
+                    long[usize::from(utf8(&bytes).is_some())] += 1;
+                }
+            }
+        }
+        // Both verdicts, past a block of 64 bytes.
+        assert!(long[0] > 100 && long[1] > 100, "{long:?}");
     }
 
     #[test]
