@@ -699,22 +699,43 @@ impl<'a, G: Grammar + SkipRuns> Parser<'a, G> {
     /// `http://[0:0:0:0:0:0:13.1.68.3]` 1,113, now 946 (the rest is mostly
     /// [`host::parse_ipv6`], which the DFA's mark calls too).
     /// Out of line, as [`Parser::after_host_on`].
+    /// Its layout is not passed but made again from `host` (its values kept for the call
+    /// made the parser's loop of `parse_each` spill a register: an instruction a URL).
     #[inline(always)]
     fn ip_literal_on<T: FromLayout<'a>>(self, state: usize, host: usize) -> Result<T, ParseError> {
         debug_assert_eq!(state, STATE_AUTH_START);
-        let layout = self.layout.packed();
-        Self::ip_literal_from(self.input, layout, self.no_fragment, host)
+        debug_assert_eq!(self.layout, Self::after_slashes(self.input, host));
+        Self::ip_literal_from(self.input, self.no_fragment, host)
+    }
+
+    /// The layout after "scheme://" or "//" with the host starting at `host`: a scheme
+    /// ended by the ':' 3 bytes before it, if there is room for one, and the path's start
+    /// (which the authority's mark will move) at the first '/'.
+    #[inline(always)]
+    fn after_slashes(input: &str, host: usize) -> Layout {
+        let (end, host) = (input.len() as u32, host as u32); // < MAX_LEN, checked on entry
+        Layout {
+            scheme_end: host.saturating_sub(3),
+            host_start: host,
+            host_end: end,
+            path_start: host - 2,
+            path_end: end,
+            query_end: end,
+        }
     }
 
     /// See [`Parser::ip_literal_on`].
     #[inline(never)]
     fn ip_literal_from<T: FromLayout<'a>>(
         input: &'a str,
-        layout: [u64; 3],
         no_fragment: bool,
         host: usize,
     ) -> Result<T, ParseError> {
-        let p = Self::unpacked(input, layout, no_fragment);
+        let p = Self::unpacked(
+            input,
+            Self::after_slashes(input, host).packed(),
+            no_fragment,
+        );
         let literal = input.as_bytes().get(host + 1..).unwrap_or_default();
         // The bytes IPLIT and IPV6 take (`_ipv6`: hex digits, ':' and '.'), then a ']'.
         let len = literal
