@@ -695,8 +695,8 @@ impl<'a, G: Grammar + SkipRuns> Parser<'a, G> {
     /// IPLIT_END: as HOST_OR_USERINFO on '/', '?', '#' and the end, on ':' to a port (tested
     /// below, and the whole against the DFA alone on literals good and bad and what follows
     /// them). The DFA loop took about 15 instructions a byte of the literal: a call of
-    /// `UriRef::parse` on `http://[2001:db8::1]:8080/path` took 866 instructions, now 693, on
-    /// `http://[0:0:0:0:0:0:13.1.68.3]` 1,113, now 946 (the rest is mostly
+    /// `UriRef::parse` on `http://[2001:db8::1]:8080/path` took 866 instructions, now 673, on
+    /// `http://[0:0:0:0:0:0:13.1.68.3]` 1,113, now 925 (the rest is mostly
     /// [`host::parse_ipv6`], which the DFA's mark calls too).
     /// Out of line, as [`Parser::after_host_on`].
     /// Its layout is not passed but made again from `host` (its values kept for the call
