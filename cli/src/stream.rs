@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::io::{self, Read, Write};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
-use std::sync::{Condvar, Mutex};
+use std::sync::{Condvar, Mutex, PoisonError};
 
 use indicatif::ProgressBar;
 
@@ -606,21 +606,20 @@ where
             scope.spawn(move || work(op, feed, numbering, writer));
         }
     });
-    // A worker that panicked (a bug) has made the scope panic already: the locks are sound.
-    let writer = writer.into_inner().map_err(|_| lost())?;
+    // A worker that panicked (a bug) has made the scope panic already: no lock is poisoned
+    // here.
+    let writer = writer.into_inner().unwrap_or_else(PoisonError::into_inner);
     if let Some(e) = writer.error {
         return Err(e);
     }
-    match feed.into_inner().map_err(|_| lost())?.error {
+    match feed
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner)
+        .error
+    {
         Some(e) => Err(RunError::Input(e)),
         None => Ok(writer.total),
     }
-}
-
-/// The error of a run whose worker left a lock poisoned (which `std::thread::scope` reports
-/// first, by panicking).
-fn lost() -> RunError {
-    RunError::Output(io::Error::other("a worker thread failed"))
 }
 
 fn work<R: Read, O: LineOp>(

@@ -6,7 +6,6 @@
 //! from the library under test.
 
 use std::io::{Read, Write};
-use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
@@ -343,13 +342,7 @@ fn threads_keep_the_output_order() {
 
 #[test]
 fn a_closed_output_pipe_ends_quietly() {
-    let mut child = Command::new(common::BIN)
-        .args(["parse", "--json", "-j", "2"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = common::spawn(&["parse", "--json", "-j", "2"]);
     let mut stdin = child.stdin.take().unwrap();
     let writer = std::thread::spawn(move || {
         let line = b"http://example.com/some/path?query=1\n".repeat(1000);
@@ -384,13 +377,7 @@ fn threads_answer_line_by_line() {
     use std::io::{BufRead, BufReader};
     use std::sync::mpsc;
     use std::time::Duration;
-    let mut child = Command::new(common::BIN)
-        .args(["normalize", "-j", "2"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = common::spawn(&["normalize", "-j", "2"]);
     let mut stdin = child.stdin.take().unwrap();
     let (tx, rx) = mpsc::channel();
     let mut out = BufReader::new(child.stdout.take().unwrap());

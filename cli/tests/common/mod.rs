@@ -2,21 +2,26 @@
 #![allow(dead_code)]
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 use serde_json::Value;
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_urilex");
 
-/// Runs `urilex ARGS` with `stdin` piped in.
-pub fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(BIN)
+/// Starts `urilex ARGS` with its stdin, stdout and stderr piped.
+pub fn spawn(args: &[&str]) -> Child {
+    Command::new(BIN)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("spawn urilex");
+        .expect("spawn urilex")
+}
+
+/// Runs `urilex ARGS` with `stdin` piped in.
+pub fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = spawn(args);
     let mut input = child.stdin.take().expect("stdin");
     let data = stdin.to_vec();
     // Write from another thread so a large input cannot deadlock against a full stdout pipe.
