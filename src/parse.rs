@@ -9,10 +9,10 @@
 use crate::host;
 use crate::scan::{self, skip, Runs, SkipRuns};
 use crate::tables::{
-    uri, Grammar, Mark, FIRST_ACCEL, LOOP_BIT, LOOP_BITS, START_ABSOLUTE_URI, START_AUTHORITY_FORM,
-    START_ORIGIN_FORM, START_RELATIVE_REF, START_URI, START_URI_REFERENCE, STATE_AUTH_START,
-    STATE_FRAGMENT, STATE_HOST_OR_USERINFO, STATE_IPLIT_END, STATE_NC_SEG, STATE_NOT_SCHEME,
-    STATE_PATH, STATE_QUERY, STATE_SCHEME_OR_SEG, STRIDE_SHIFT,
+    uri, Grammar, Mark, FIRST_ACCEL, FIRST_MARK, LOOP_BIT, LOOP_BITS, START_ABSOLUTE_URI,
+    START_AUTHORITY_FORM, START_ORIGIN_FORM, START_RELATIVE_REF, START_URI, START_URI_REFERENCE,
+    STATE_AUTH_START, STATE_FRAGMENT, STATE_HOST_OR_USERINFO, STATE_IPLIT_END, STATE_IPV6_END,
+    STATE_NC_SEG, STATE_NOT_SCHEME, STATE_PATH, STATE_QUERY, STATE_SCHEME_OR_SEG, STRIDE_SHIFT,
 };
 use crate::{Component, ErrorKind, ParseError};
 use core::marker::PhantomData;
@@ -645,11 +645,17 @@ impl<'a, G: Grammar + SkipRuns> Parser<'a, G> {
     /// The parser of [`Parser::run_on`]'s values.
     #[inline(always)]
     fn unpacked(input: &'a str, layout: [u64; 3], no_fragment: bool) -> Self {
+        Self::with_layout(input, Layout::unpacked(layout), no_fragment)
+    }
+
+    /// The parser of `input` with the boundaries `layout` found so far.
+    #[inline(always)]
+    fn with_layout(input: &'a str, layout: Layout, no_fragment: bool) -> Self {
         Parser {
             grammar: PhantomData,
             input,
             end: input.len() as u32, // fits: checked against MAX_LEN by the caller
-            layout: Layout::unpacked(layout),
+            layout,
             no_fragment,
         }
     }
@@ -695,12 +701,13 @@ impl<'a, G: Grammar + SkipRuns> Parser<'a, G> {
     /// IPLIT_END: as HOST_OR_USERINFO on '/', '?', '#' and the end, on ':' to a port (tested
     /// below, and the whole against the DFA alone on literals good and bad and what follows
     /// them). The DFA loop took about 15 instructions a byte of the literal: a call of
-    /// `UriRef::parse` on `http://[2001:db8::1]:8080/path` took 866 instructions, now 673, on
-    /// `http://[0:0:0:0:0:0:13.1.68.3]` 1,113, now 925 (the rest is mostly
-    /// [`host::parse_ipv6`], which the DFA's mark calls too).
-    /// Out of line, as [`Parser::after_host_on`].
-    /// Its layout is not passed but made again from `host` (its values kept for the call
-    /// made the parser's loop of `parse_each` spill a register: an instruction a URL).
+    /// `UriRef::parse` on `http://[2001:db8::1]:8080/path` took 866 instructions, now 682, on
+    /// `http://[0:0:0:0:0:0:13.1.68.3]` 1,113, now 935 (the rest is mostly
+    /// [`host::parse_ipv6`], which the mark calls either way).
+    ///
+    /// Out of line, as [`Parser::after_host_on`], and given `host` alone: the layout is a
+    /// function of it here ([`Parser::after_slashes`]), and its values kept for the call
+    /// made the loop of `parse_each` spill a register (an instruction a URL).
     #[inline(always)]
     fn ip_literal_on<T: FromLayout<'a>>(self, state: usize, host: usize) -> Result<T, ParseError> {
         debug_assert_eq!(state, STATE_AUTH_START);
@@ -731,11 +738,7 @@ impl<'a, G: Grammar + SkipRuns> Parser<'a, G> {
         no_fragment: bool,
         host: usize,
     ) -> Result<T, ParseError> {
-        let p = Self::unpacked(
-            input,
-            Self::after_slashes(input, host).packed(),
-            no_fragment,
-        );
+        let mut p = Self::with_layout(input, Self::after_slashes(input, host), no_fragment);
         let literal = input.as_bytes().get(host + 1..).unwrap_or_default();
         // The bytes IPLIT and IPV6 take (`_ipv6`: hex digits, ':' and '.'), then a ']'.
         let len = literal
@@ -745,14 +748,11 @@ impl<'a, G: Grammar + SkipRuns> Parser<'a, G> {
         if len == 0 || literal.get(len) != Some(&b']') {
             return p.run_on(STATE_AUTH_START, host);
         }
-        // The mark `ipv6` on the ']', and its error.
-        if host::parse_ipv6(&literal[..len]).is_none() {
-            let kind = ErrorKind::InvalidIpv6;
-            return Err(ParseError::new(input, host + 1, kind, Component::Host));
-        }
-        // IPV6_END's mark done, the DFA goes on as from IPLIT_END (tested below).
-        let end = host + len + 2;
-        p.after_host(end, STATE_IPLIT_END)
+        // The ']' enters IPV6_END: its mark checks the address (or is the error), and the
+        // DFA goes on as from IPLIT_END (tested below).
+        let close = host + 1 + len;
+        p.mark(IPV6_END_MARK, close)?;
+        p.after_host(close + 1, STATE_IPLIT_END)
     }
 
     /// Goes on from the end of a host at `end`, where the DFA is in `state` (HOST_OR_USERINFO
@@ -842,6 +842,9 @@ const NC_SEG_LOOP: u8 = LOOP_BIT[(STATE_NC_SEG - FIRST_ACCEL) >> STRIDE_SHIFT];
 /// The loop bits of QUERY and FRAGMENT, where a path's '?' and '#' lead.
 const QUERY_LOOP: u8 = LOOP_BIT[(STATE_QUERY - FIRST_ACCEL) >> STRIDE_SHIFT];
 const FRAGMENT_LOOP: u8 = LOOP_BIT[(STATE_FRAGMENT - FIRST_ACCEL) >> STRIDE_SHIFT];
+
+/// The index among mark states of IPV6_END, which the ']' of an IPv6 literal enters.
+const IPV6_END_MARK: usize = (STATE_IPV6_END - FIRST_MARK) >> STRIDE_SHIFT;
 
 /// The loop bit of PATH, where a path starts after an authority.
 const PATH_LOOP: u8 = LOOP_BIT[(STATE_PATH - FIRST_ACCEL) >> STRIDE_SHIFT];
