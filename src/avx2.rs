@@ -49,7 +49,7 @@
 // 1.87, and `unsafe` in 1.81, the crate's oldest: the blocks around them are kept.
 #![allow(unused_unsafe)]
 
-use crate::parse::{parse_by, FromLayout, Rule};
+use crate::parse::{parse_by, two_at_a_time, FromLayout, Rule};
 use crate::scan::{self, uri_runs, zero_padded, Nibbles, Runs};
 use crate::tables::uri;
 use crate::ParseError;
@@ -188,12 +188,15 @@ unsafe fn parse<'a, T: FromLayout<'a>>(input: &'a str, rule: Rule) -> Result<T, 
 unsafe fn each<'a, T: FromLayout<'a>>(
     inputs: impl Iterator<Item = &'a str>,
     rule: Rule,
-    mut f: impl FnMut(&'a str, Result<T, ParseError>),
+    f: impl FnMut(&'a str, Result<T, ParseError>),
 ) {
-    for input in inputs {
-        // SAFETY: AVX2 by the function's contract.
-        f(input, unsafe { parse_inlined(input, rule) });
-    }
+    // SAFETY: AVX2 by the function's contract (the closure is compiled for it too).
+    two_at_a_time(
+        inputs,
+        #[inline(always)]
+        |input| unsafe { parse_inlined(input, rule) },
+        f,
+    );
 }
 
 /// See [`Avx2::each_within`].
@@ -205,19 +208,23 @@ unsafe fn each_within<'a, T: FromLayout<'a>>(
     buffer: &[u8],
     inputs: impl Iterator<Item = &'a str>,
     rule: Rule,
-    mut f: impl FnMut(&'a str, Result<T, ParseError>),
+    f: impl FnMut(&'a str, Result<T, ParseError>),
 ) {
-    for input in inputs {
-        let bytes = input.as_bytes();
-        // SAFETY: AVX2 by the function's contract (both).
-        let parsed = unsafe {
-            match window(buffer, bytes) {
-                Some(window) => parse_masked(window_masks(window, bytes.len()), input, rule),
-                None => parse_out_of_line(input, rule),
+    two_at_a_time(
+        inputs,
+        #[inline(always)]
+        |input| {
+            let bytes = input.as_bytes();
+            // SAFETY: AVX2 by the function's contract (both).
+            unsafe {
+                match window(buffer, bytes) {
+                    Some(window) => parse_masked(window_masks(window, bytes.len()), input, rule),
+                    None => parse_out_of_line(input, rule),
+                }
             }
-        };
-        f(input, parsed);
-    }
+        },
+        f,
+    );
 }
 
 /// [`parse`], cold and never inlined (`parse` itself could be, into the loop): for the inputs

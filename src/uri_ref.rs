@@ -70,15 +70,19 @@ impl<'a> UriRef<'a> {
 
     /// [`UriRef::parse`] of each of `inputs` in turn, handed to `f` with its result: for
     /// callers with many references at hand (a file of links, a column of a table). The
-    /// results are those of `UriRef::parse`; where the CPU has AVX2, the loop is compiled
-    /// for it with the parser inlined, so that an input costs no call: about 12 instructions
-    /// fewer per URL than a loop of `UriRef::parse` (100 against 112 on ada_kasztp in the
-    /// benchmarks, 2026-11-29). In time, keep `f` small, and know that a copy of the result
-    /// soon after the parse (moving the `Ok` value out to keep it elsewhere) can cost more
-    /// than the call saved: the parser stores the result in narrow parts, which a wider load
-    /// waits for (on an AMD Zen 4, the request targets took half the time of a loop of
-    /// calls where both loops copied each result whole, and 1.5x it where only this one
-    /// moved its `Ok` value out; bench-results/floor.md).
+    /// results are those of `UriRef::parse`, handed over in order; where the CPU has AVX2,
+    /// the loop is compiled for it with the parser inlined, so that an input costs no call
+    /// (103 instructions a URL against 112 for a loop of `UriRef::parse` on ada_kasztp in
+    /// the benchmarks, 2026-11-29). Keep `f` small: it is compiled into the loop.
+    ///
+    /// The inputs are parsed two at a time, and both results then handed over: the
+    /// iterator is read one input ahead of `f` (never more), which matters only to an
+    /// iterator that would wait for what `f` does. That way an `f` that moves the `Ok` value
+    /// out (to keep it in a `Vec`) does not wait for the parser's stores to reach the cache
+    /// (a wide load cannot be served from narrow stores still in flight): on an AMD Zen 4,
+    /// with such an `f`, the Apache request targets took 5.5 ns a line, 8.4 one at a time,
+    /// and 5.6 by a loop of `UriRef::parse` that keeps each result where it stands
+    /// (`benches/floor_ratio.rs`, bench-results/floor.md).
     ///
     /// ```
     /// use urilex::UriRef;
@@ -110,9 +114,10 @@ impl<'a> UriRef<'a> {
     /// 4% on ada_kasztp, 1-3% on ada_node_files and the referers, 5% more on the WPT inputs
     /// (18 bytes long on average: 64 classified for each); `urilex check`, which validates
     /// each chunk's lines within it, runs 10% faster (2.39 GB/s against 2.15). As with
-    /// `parse_each`, `f` is compiled into the loop: keep it small. `urilex normalize` with
-    /// its normalization in `f` ran 14% slower than a loop of `UriRef::parse` (0.90 s
-    /// against 0.79 on 1 GB), and does not use it.
+    /// `parse_each`, `f` is compiled into the loop (keep it small), and the iterator is read
+    /// one input ahead of it. `urilex normalize` with its normalization in `f` ran 14% slower
+    /// than a loop of `UriRef::parse` (0.90 s against 0.79 on 1 GB, when inputs were handed
+    /// over one at a time), and does not use it.
     ///
     /// An input that is not a slice of `buffer`, or starts within 64 bytes of its end, is
     /// parsed as by `parse_each`: `buffer` changes how fast, never what.
