@@ -49,7 +49,7 @@
 // 1.87, and `unsafe` in 1.81, the crate's oldest: the blocks around them are kept.
 #![allow(unused_unsafe)]
 
-use crate::parse::{parse_by, two_at_a_time, FromLayout, Rule};
+use crate::parse::{hand_over, parse_by, FromLayout, Rule};
 use crate::scan::{self, uri_runs, zero_padded, Nibbles, Runs};
 use crate::tables::uri;
 use crate::ParseError;
@@ -191,7 +191,7 @@ unsafe fn each<'a, T: FromLayout<'a>>(
     f: impl FnMut(&'a str, Result<T, ParseError>),
 ) {
     // SAFETY: AVX2 by the function's contract (the closure is compiled for it too).
-    two_at_a_time(
+    hand_over(
         inputs,
         #[inline(always)]
         |input| unsafe { parse_inlined(input, rule) },
@@ -210,7 +210,7 @@ unsafe fn each_within<'a, T: FromLayout<'a>>(
     rule: Rule,
     f: impl FnMut(&'a str, Result<T, ParseError>),
 ) {
-    two_at_a_time(
+    hand_over(
         inputs,
         #[inline(always)]
         |input| {

@@ -172,14 +172,15 @@ pub(crate) fn each<'a, T: FromLayout<'a>>(
     if let Some(avx2) = crate::avx2::Avx2::detect() {
         return avx2.each(inputs.into_iter(), rule, f);
     }
-    two_at_a_time(inputs.into_iter(), |input| parse(input, rule), f);
+    hand_over(inputs.into_iter(), |input| parse(input, rule), f);
 }
 
-/// `f` of each of `inputs` with its result by `parse`, in order, two inputs at a time: both
-/// parsed, then both handed over (so the iterator is read one input ahead of `f`). The loop
-/// of [`each`] and [`each_within`], here and on AVX2.
+/// `f` of each of `inputs` with its result by `parse`, in order: the loop of [`each`] and
+/// [`each_within`], here and on AVX2. A result too large for two registers (a reference, not
+/// a verdict) is handed over two inputs at a time: both parsed, then both handed over, so
+/// that the iterator is read one input ahead of `f` (never more).
 ///
-/// Why: the parser stores a result in narrow parts (the input's two words, six `u32`
+/// Why: the parser stores such a result in narrow parts (the input's two words, six `u32`
 /// offsets), and an `f` that moves the `Ok` value out (`if let Ok(u) = parsed { keep(u) }`,
 /// a push into a `Vec`) copies it by wider loads, which the store buffer cannot serve from
 /// narrow stores: such a load waits for them to reach the cache. One input a turn, every
@@ -188,12 +189,20 @@ pub(crate) fn each<'a, T: FromLayout<'a>>(
 /// AMD Zen 4, with the benchmark's batch closure, which moves the value out
 /// (`benches/floor_ratio.rs`): `parse_each` on the Apache request targets 8.4 -> 5.5 ns a
 /// line, within a buffer 9.4 -> 6.1; 2-3 instructions a line more (bench-results/floor.md).
+/// A verdict comes back in registers, with nothing to wait for: two at a time made `urilex
+/// check` 3% slower (the parser's code twice in the loop).
 #[inline(always)]
-pub(crate) fn two_at_a_time<'a, R>(
+pub(crate) fn hand_over<'a, R>(
     mut inputs: impl Iterator<Item = &'a str>,
     mut parse: impl FnMut(&'a str) -> R,
     mut f: impl FnMut(&'a str, R),
 ) {
+    if core::mem::size_of::<R>() <= 2 * core::mem::size_of::<usize>() {
+        for input in inputs {
+            f(input, parse(input));
+        }
+        return;
+    }
     while let Some(a) = inputs.next() {
         let parsed_a = parse(a);
         let Some(b) = inputs.next() else {
@@ -1143,49 +1152,58 @@ pub(crate) mod tests {
         }
     }
 
-    /// [`two_at_a_time`] hands every input over once, in order, with its own result, after
+    /// [`hand_over`] hands every input over once, in order, with its own result, after
     /// parsing it and at most one input ahead: input k is handed over before input k + 2 is
-    /// taken from the iterator (so that a caller's `f` waits for no more than that).
+    /// taken from the iterator (so that a caller's `f` waits for no more than that). A
+    /// result of two words is handed over at once, a larger one two inputs at a time.
     #[test]
-    fn two_at_a_time_hands_over_in_order_one_ahead_at_most() {
-        use core::cell::RefCell;
-        let names = ["a", "b", "c", "d", "e", "f", "g"];
-        for n in 0..=names.len() {
-            let log = RefCell::new(std::vec::Vec::new());
-            let inputs = names[..n].iter().map(|&name| {
+    fn hand_over_in_order_one_ahead_at_most() {
+        fn log_of<R>(n: usize, result: fn(&'static str) -> R, name_of: fn(&R) -> &str) -> Log {
+            let log = core::cell::RefCell::new(std::vec::Vec::new());
+            let inputs = NAMES[..n].iter().map(|&name| {
                 log.borrow_mut().push(std::format!("take {name}"));
                 name
             });
-            two_at_a_time(
+            hand_over(
                 inputs,
                 |input| {
                     log.borrow_mut().push(std::format!("parse {input}"));
-                    input
+                    result(input)
                 },
                 |input, parsed| {
-                    assert!(core::ptr::eq(parsed, input), "{parsed} handed as {input}");
+                    assert_eq!(name_of(&parsed), input, "{n} inputs");
                     log.borrow_mut().push(std::format!("hand {input}"));
                 },
             );
-            let log = log.into_inner();
-            let at = |event: &str| log.iter().position(|e| e == event);
-            for (k, name) in names[..n].iter().enumerate() {
-                let (take, parse, hand) = (
-                    at(&std::format!("take {name}")).unwrap(),
-                    at(&std::format!("parse {name}")).unwrap(),
-                    at(&std::format!("hand {name}")).unwrap(),
-                );
-                assert!(take < parse && parse < hand, "{n} inputs: {log:?}");
-                if let Some(later) = names[..n].get(k + 2) {
-                    let taken = at(&std::format!("take {later}")).unwrap();
-                    assert!(hand < taken, "{n} inputs: {log:?}");
+            log.into_inner()
+        }
+        type Log = std::vec::Vec<std::string::String>;
+        const NAMES: [&str; 7] = ["a", "b", "c", "d", "e", "f", "g"];
+        for n in 0..=NAMES.len() {
+            let at_once = log_of(n, |name| name, |name| name);
+            let in_pairs = log_of(n, |name| (name, [0u64; 2]), |parsed| parsed.0);
+            for (log, ahead) in [(&at_once, 0), (&in_pairs, 1)] {
+                let at = |event: &str| log.iter().position(|e| e == event).unwrap();
+                for (k, name) in NAMES[..n].iter().enumerate() {
+                    let take = at(&std::format!("take {name}"));
+                    let parse = at(&std::format!("parse {name}"));
+                    let hand = at(&std::format!("hand {name}"));
+                    assert!(take < parse && parse < hand, "{log:?}");
+                    if let Some(next) = NAMES[..n].get(k + 1) {
+                        assert!(hand < at(&std::format!("hand {next}")), "{log:?}");
+                    }
+                    // The input `ahead + 1` after this one is taken after it is handed over.
+                    if let Some(later) = NAMES[..n].get(k + ahead + 1) {
+                        assert!(hand < at(&std::format!("take {later}")), "{log:?}");
+                    }
                 }
-                if let Some(next) = names[..n].get(k + 1) {
-                    let handed = at(&std::format!("hand {next}")).unwrap();
-                    assert!(hand < handed, "{n} inputs: {log:?}");
-                }
+                assert_eq!(log.len(), 3 * n, "{log:?}");
             }
-            assert_eq!(log.len(), 3 * n, "{n} inputs: {log:?}");
+            // Two at a time: "b" is parsed before "a" is handed over.
+            if n >= 2 {
+                let at = |event: &str| in_pairs.iter().position(|e| e == event).unwrap();
+                assert!(at("parse b") < at("hand a"), "{in_pairs:?}");
+            }
         }
     }
 
