@@ -190,7 +190,7 @@ unsafe fn each<'a, T: FromLayout<'a>>(
     rule: Rule,
     f: impl FnMut(&'a str, Result<T, ParseError>),
 ) {
-    // SAFETY: AVX2 by the function's contract (the closure is compiled for it too).
+    // SAFETY: AVX2 by the function's contract (the closure runs within this call).
     hand_over(
         inputs,
         #[inline(always)]
@@ -215,7 +215,8 @@ unsafe fn each_within<'a, T: FromLayout<'a>>(
         #[inline(always)]
         |input| {
             let bytes = input.as_bytes();
-            // SAFETY: AVX2 by the function's contract (both).
+            // SAFETY: AVX2 by the function's contract (both; the closure runs within this
+            // call).
             unsafe {
                 match window(buffer, bytes) {
                     Some(window) => parse_masked(window_masks(window, bytes.len()), input, rule),

@@ -188,7 +188,8 @@ pub(crate) fn each<'a, T: FromLayout<'a>>(
 /// the time it is handed over, and the second's wait overlaps the next turn's parses. On an
 /// AMD Zen 4, with the benchmark's batch closure, which moves the value out
 /// (`benches/floor_ratio.rs`): `parse_each` on the Apache request targets 8.4 -> 5.5 ns a
-/// line, within a buffer 9.4 -> 6.1; 2-3 instructions a line more (bench-results/floor.md).
+/// line, within a buffer 9.4 -> 6.1; 2-6 instructions a line more by `parse_each`
+/// (bench-results/floor.md).
 /// A verdict comes back in registers, with nothing to wait for: two at a time made `urilex
 /// check` 3% slower (the parser's code twice in the loop).
 #[inline(always)]

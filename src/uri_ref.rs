@@ -143,7 +143,8 @@ impl<'a> UriRef<'a> {
     }
 
     /// [`UriRef::validate`] of each of `inputs` in turn, handed to `f` with its verdict: the
-    /// loop of [`UriRef::parse_each`], for a filter (`urilex check`).
+    /// loop of [`UriRef::parse_each`], for a filter (`urilex check`). A verdict comes back in
+    /// registers and is handed over as soon as it is made: the iterator is not read ahead.
     ///
     /// ```
     /// use urilex::UriRef;
