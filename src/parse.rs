@@ -161,7 +161,8 @@ fn parse_portable<'a, T: FromLayout<'a>>(input: &'a str, rule: Rule) -> Result<T
 /// [`parse`] of each of `inputs`, handed to `f` with its result. Where the CPU has AVX2, the
 /// loop is compiled for it with the parser inlined: no call per input, no frame of its own
 /// (six registers saved and restored, `vzeroupper`), the tables' addresses loaded once.
-/// Elsewhere a loop of [`parse`].
+/// Elsewhere the portable parser, inlined into the same loop ([`hand_over`]): the CPU has
+/// been asked once, here, not again for every input as [`parse`] would.
 #[inline]
 pub(crate) fn each<'a, T: FromLayout<'a>>(
     inputs: impl IntoIterator<Item = &'a str>,
@@ -172,7 +173,12 @@ pub(crate) fn each<'a, T: FromLayout<'a>>(
     if let Some(avx2) = crate::avx2::Avx2::detect() {
         return avx2.each(inputs.into_iter(), rule, f);
     }
-    hand_over(inputs.into_iter(), |input| parse(input, rule), f);
+    hand_over(
+        inputs.into_iter(),
+        #[inline(always)]
+        |input| parse_by(scan::PortableRuns::default(), input, rule),
+        f,
+    );
 }
 
 /// `f` of each of `inputs` with its result by `parse`, in order: the loop of [`each`] and
