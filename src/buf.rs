@@ -227,7 +227,7 @@ fn check_host(s: &str) -> Result<(), SetError> {
         }
         return Ok(());
     }
-    if crate::host::parse_ipv6(b).is_none() {
+    if !crate::host::is_ipv6(b) {
         return Err(SetError::syntax(c, 1, ErrorKind::InvalidIpv6));
     }
     Ok(())
