@@ -8,8 +8,10 @@
 //! - uriparser 0.9 (C) and Boost.URL 1.81 (C++), through the shims of the benchmarks
 //!   (benches/cpeers), when their Debian packages are installed (`liburiparser-dev`,
 //!   `libboost-url1.81-dev`): without them these tests say so and pass, unless
-//!   `URILEX_REQUIRE_CPEERS` is set, as CI sets it (.ci/run installs them). Their documented
-//!   differences are [`C_KNOWN`]; `c_documented_differences` pins each.
+//!   `URILEX_REQUIRE_CPEERS` is set, as CI sets it (.ci/run installs them); also uriparser's
+//!   resolution. The comparison code is shared with the `differential` fuzz target too
+//!   (fuzz/src/cpeers.rs), and so are the documented differences, which
+//!   `c_documented_differences` and `c_documented_resolution_differences` pin.
 
 #[allow(dead_code)]
 mod support;
@@ -18,9 +20,11 @@ mod support;
 #[path = "../fuzz/src/peers.rs"]
 mod peers;
 
+#[path = "../fuzz/src/cpeers.rs"]
+mod cpeers;
+
 use proptest::prelude::*;
 use support::data;
-use urilex_cpeers::Parts as CParts;
 
 #[test]
 fn conformance_and_corpora_agree_with_peers() {
@@ -42,111 +46,14 @@ fn conformance_and_corpora_agree_with_peers() {
     support::assert_no_failures(&failures, &what);
 }
 
-/// A documented difference with a C or C++ peer: which, how to recognize it from both answers
-/// (`None` for a refusal), and why urilex's answer is RFC 3986's (the section, and the peer's
-/// own report of its bug).
-struct CKnown {
-    peer: &'static str,
-    applies: fn(&str, Option<&CParts>, Option<&CParts>) -> bool,
-    why: &'static str,
-}
-
-/// Boost.URL 1.81 ends an authority where its rules stop matching and reads the rest as a
-/// path (`http://example.com:80ab`: the host "example.com", the port "80", the path "ab"),
-/// which §3.3 forbids: "If a URI contains an authority component, then the path
-/// component must either be empty or begin with a slash". Fixed after 1.81 (boostorg/url#636,
-/// #680). Recognized by Boost.URL's answer alone: an authority, and a path that is not empty
-/// and does not begin with '/', an answer no RFC 3986 parser may give.
-const BOOST_PATH_AFTER_AUTHORITY: CKnown = CKnown {
-    peer: "Boost.URL",
-    applies: |_, _, theirs| {
-        theirs.is_some_and(|t| t.host.is_some() && !t.path.is_empty() && !t.path.starts_with('/'))
-    },
-    why: "§3.3: a path after an authority is empty or begins with '/' (boostorg/url#636, #680)",
-};
-
-/// Boost.URL 1.81 refuses an IPvFuture whose "v" is a capital: ABNF's quoted strings are
-/// case-insensitive (RFC 2234 §2.3, which §1.3 cites), and §3.2.2 says it again ("starts with
-/// \"v\" (case-insensitive)").
-const BOOST_IPVFUTURE_CAPITAL_V: CKnown = CKnown {
-    peer: "Boost.URL",
-    applies: |s, ours, theirs| {
-        theirs.is_none()
-            && ours.is_some_and(|o| o.host_kind == Some("ipvfuture"))
-            && s.contains("[V")
-    },
-    why: "§3.2.2: the \"v\" of IPvFuture is case-insensitive",
-};
-
-/// Every documented difference with uriparser and Boost.URL (none with uriparser).
-const C_KNOWN: &[CKnown] = &[BOOST_PATH_AFTER_AUTHORITY, BOOST_IPVFUTURE_CAPITAL_V];
-
-/// urilex's answer in the shims' terms.
-fn ours_c(s: &str) -> Option<CParts> {
-    let p = peers::ours(s)?;
-    Some(CParts {
-        scheme: p.scheme,
-        userinfo: p.userinfo,
-        host: p.host,
-        port: p.port,
-        path: p.path,
-        query: p.query,
-        fragment: p.fragment,
-        host_kind: p.host_kind,
-    })
-}
-
-/// A C or C++ peer: its name, and its answer (`Some(None)` a refusal, `None` not installed).
-type CPeer = (&'static str, fn(&str) -> Option<Option<CParts>>);
-
-/// The C and C++ peers installed; none (and a note) where they are not, or a failure where
-/// `URILEX_REQUIRE_CPEERS` says they must be.
-fn c_peers() -> &'static [CPeer] {
-    static FOUND: std::sync::OnceLock<Vec<CPeer>> = std::sync::OnceLock::new();
-    FOUND.get_or_init(|| {
-        let all: [CPeer; 2] = [
-            ("uriparser", urilex_cpeers::uriparser_parts),
-            ("Boost.URL", urilex_cpeers::boost_url_parts),
-        ];
-        let required = std::env::var_os("URILEX_REQUIRE_CPEERS").is_some();
-        let (found, missing): (Vec<CPeer>, Vec<CPeer>) =
-            all.into_iter().partition(|(_, parts)| parts("").is_some());
-        for (name, _) in &missing {
-            assert!(
-                !required,
-                "{name} was not installed when urilex-cpeers was built (liburiparser-dev, \
-                 libboost-url1.81-dev), and URILEX_REQUIRE_CPEERS is set"
-            );
-            eprintln!("{name} not installed when urilex-cpeers was built: not compared");
-        }
-        found
-    })
-}
-
-/// Compares urilex with one C or C++ peer on `s`: `Ok(Some(why))` for a documented
-/// difference, `Err` for an undocumented one.
-fn compare_c(peer: &str, theirs: Option<CParts>, s: &str) -> Result<Option<&'static str>, String> {
-    let ours = ours_c(s);
-    if ours == theirs {
-        return Ok(None);
-    }
-    match C_KNOWN
-        .iter()
-        .find(|k| k.peer == peer && (k.applies)(s, ours.as_ref(), theirs.as_ref()))
-    {
-        Some(k) => Ok(Some(k.why)),
-        None => Err(format!("{s:?}: urilex {ours:?}\n  {peer} {theirs:?}")),
-    }
-}
-
 #[test]
 fn conformance_and_corpora_agree_with_c_peers() {
     let mut inputs = data::all_conformance_strings();
     inputs.extend(data::corpus_lines().into_iter().map(|(_, l)| l));
-    for &(peer, parts) in c_peers() {
+    for &(peer, parts) in cpeers::installed() {
         let (mut failures, mut known) = (Vec::new(), std::collections::BTreeMap::new());
         for s in &inputs {
-            match compare_c(peer, parts(s).flatten(), s) {
+            match cpeers::compare_one(peer, parts(s).flatten(), s) {
                 Ok(Some(why)) => *known.entry(why).or_insert(0) += 1,
                 Ok(None) => {}
                 Err(e) => failures.push(e),
@@ -165,10 +72,10 @@ fn conformance_and_corpora_agree_with_c_peers() {
 }
 
 /// Each documented difference with the C and C++ peers, pinned with what each side says: if
-/// a peer changes its answer, this fails and [`C_KNOWN`] must be revisited.
+/// a peer changes its answer, this fails and `cpeers::KNOWN` must be revisited.
 #[test]
 fn c_documented_differences() {
-    for &(peer, parts) in c_peers() {
+    for &(peer, parts) in cpeers::installed() {
         if peer != "Boost.URL" {
             continue; // uriparser: none
         }
@@ -178,7 +85,11 @@ fn c_documented_differences() {
             ("//foo:a", "foo", Some(""), "a"),
             ("http://1.2.3.4.5", "1.2.3.4", None, ".5"),
         ] {
-            assert_ne!(ours_c(s).and_then(|o| o.host).as_deref(), Some(host), "{s}");
+            assert_ne!(
+                cpeers::ours(s).and_then(|o| o.host).as_deref(),
+                Some(host),
+                "{s}"
+            );
             let theirs = parts(s).unwrap();
             assert_eq!(
                 (theirs.host.as_deref(), theirs.port.as_deref()),
@@ -187,16 +98,23 @@ fn c_documented_differences() {
             );
             assert_eq!(theirs.path, path, "{s}");
             assert_eq!(
-                compare_c(peer, Some(theirs), s),
-                Ok(Some(BOOST_PATH_AFTER_AUTHORITY.why))
+                cpeers::compare_one(peer, Some(theirs), s),
+                Ok(Some(cpeers::BOOST_PATH_AFTER_AUTHORITY.why))
             );
         }
-        let s = "http://[V0.a]";
-        assert_eq!(ours_c(s).unwrap().host_kind, Some("ipvfuture"));
+        let s = "//10.0.0.1a:/x";
+        assert_eq!(cpeers::ours(s).unwrap().host.as_deref(), Some("10.0.0.1a"));
         assert_eq!(parts(s), None);
         assert_eq!(
-            compare_c(peer, None, s),
-            Ok(Some(BOOST_IPVFUTURE_CAPITAL_V.why))
+            cpeers::compare_one(peer, None, s),
+            Ok(Some(cpeers::BOOST_IPV4_PREFIX.why))
+        );
+        let s = "http://[V0.a]";
+        assert_eq!(cpeers::ours(s).unwrap().host_kind, Some("ipvfuture"));
+        assert_eq!(parts(s), None);
+        assert_eq!(
+            cpeers::compare_one(peer, None, s),
+            Ok(Some(cpeers::BOOST_IPVFUTURE_CAPITAL_V.why))
         );
     }
 }
@@ -225,9 +143,7 @@ proptest! {
         if let Err(e) = peers::compare_parse(&s) {
             return Err(TestCaseError::fail(e));
         }
-        for &(peer, parts) in c_peers() {
-            compare_c(peer, parts(&s).flatten(), &s).map_err(TestCaseError::fail)?;
-        }
+        cpeers::compare_parse(&s).map_err(TestCaseError::fail)?;
     }
 
     #[test]
@@ -238,9 +154,7 @@ proptest! {
         ]),
         reference in uri_like(),
     ) {
-        if has_uriparser() {
-            compare_resolve_c(base, &reference).map_err(TestCaseError::fail)?;
-        }
+        cpeers::compare_resolve(base, &reference).map_err(TestCaseError::fail)?;
     }
 }
 
@@ -289,85 +203,16 @@ fn resolution_agrees_with_peers() {
     support::assert_no_failures(&failures, "undocumented");
 }
 
-/// A documented difference with uriparser's resolution: how to recognize it from the base and
-/// both results, and why urilex's is RFC 3986's.
-struct CKnownResolve {
-    applies: fn(base: &str, ours: &str, theirs: &str) -> bool,
-    why: &'static str,
-}
-
-/// A ".." that climbs out of a base's rootless path: §5.2.4's step C writes the '/' of "/.."
-/// back into the input, so the output starts with it (`scheme:a` + `x/../../y` ->
-/// `scheme:/y`, DESIGN.md: "resolved by the §5.2 algorithm as written"); uriparser drops it.
-const URIPARSER_ROOTLESS_CLIMB: CKnownResolve = CKnownResolve {
-    applies: |base, ours, theirs| {
-        urilex::UriRef::parse(base)
-            .is_ok_and(|b| b.authority().is_none() && !b.path().starts_with('/'))
-            && ours.replacen(":/", ":", 1) == theirs
-    },
-    why: "§5.2.4: a '..' out of a rootless path leaves the '/' of its step C",
-};
-
-/// A path that §5.2.4 leaves as "/" alone, after ".." climbed past the root of a base without
-/// an authority (`scheme:/a/b/c` + `../../../../` -> `scheme:/`): uriparser writes `/./`.
-const URIPARSER_DOT_ROOT: CKnownResolve = CKnownResolve {
-    applies: |base, ours, theirs| {
-        urilex::UriRef::parse(base).is_ok_and(|b| b.authority().is_none())
-            && theirs.replacen(":/./", ":/", 1) == ours
-    },
-    why: "§5.2.4: the output of \"/..\" above the root is \"/\", not \"/./\"",
-};
-
-/// Every documented difference with uriparser's resolution.
-const C_KNOWN_RESOLVE: &[CKnownResolve] = &[URIPARSER_ROOTLESS_CLIMB, URIPARSER_DOT_ROOT];
-
-/// Compares urilex's strict resolution of `reference` against `base` with uriparser's (when
-/// both parse and the base has a scheme): `Ok(Some(why))` for a documented difference, `Err`
-/// for an undocumented one, `Ok(None)` otherwise.
-fn compare_resolve_c(base: &str, reference: &str) -> Result<Option<&'static str>, String> {
-    let theirs = urilex_cpeers::uriparser_resolve(base, reference).expect("installed");
-    let ours = (|| {
-        let b = urilex::UriRef::parse(base)
-            .ok()
-            .filter(|b| b.scheme().is_some())?;
-        Some(
-            urilex::UriRef::parse(reference)
-                .ok()?
-                .resolve(&b)
-                .ok()?
-                .to_string(),
-        )
-    })();
-    match (ours, theirs) {
-        (ours, theirs) if ours == theirs => Ok(None),
-        (Some(ours), Some(theirs)) => C_KNOWN_RESOLVE
-            .iter()
-            .find(|k| (k.applies)(base, &ours, &theirs))
-            .map(|k| Some(k.why))
-            .ok_or_else(|| {
-                format!("{base:?} + {reference:?}: urilex {ours:?}, uriparser {theirs:?}")
-            }),
-        (ours, theirs) => Err(format!(
-            "{base:?} + {reference:?}: urilex {ours:?}, uriparser {theirs:?}"
-        )),
-    }
-}
-
-/// Whether uriparser is there to compare resolutions with (see [`c_peers`]).
-fn has_uriparser() -> bool {
-    c_peers().iter().any(|&(name, _)| name == "uriparser")
-}
-
 #[test]
 fn resolution_agrees_with_uriparser() {
-    if !has_uriparser() {
+    if !cpeers::has_uriparser() {
         return;
     }
     let pairs = resolve_pairs();
     let (mut resolved, mut failures) = (0, Vec::new());
     let mut known = std::collections::BTreeMap::new();
     for (b, r) in &pairs {
-        match compare_resolve_c(b, r) {
+        match cpeers::compare_resolve(b, r) {
             Ok(Some(why)) => *known.entry(why).or_insert(0) += 1,
             Ok(None) => {}
             Err(e) => failures.push(e),
@@ -385,7 +230,7 @@ fn resolution_agrees_with_uriparser() {
 /// Each documented difference with uriparser's resolution, pinned.
 #[test]
 fn c_documented_resolution_differences() {
-    if !has_uriparser() {
+    if !cpeers::has_uriparser() {
         return;
     }
     for (base, reference, ours, theirs, known) in [
@@ -394,21 +239,63 @@ fn c_documented_resolution_differences() {
             "x/../../y",
             "scheme:/y",
             "scheme:y",
-            &URIPARSER_ROOTLESS_CLIMB,
+            &cpeers::URIPARSER_ROOTLESS_DOTS,
         ),
         (
             "foo:a/b",
             "../c",
             "foo:/c",
             "foo:c",
-            &URIPARSER_ROOTLESS_CLIMB,
+            &cpeers::URIPARSER_ROOTLESS_DOTS,
+        ),
+        (
+            "http://a/b",
+            "x:a/../../y",
+            "x:/y",
+            "x:y",
+            &cpeers::URIPARSER_ROOTLESS_DOTS,
+        ),
+        (
+            "s:.///a/b",
+            "c",
+            "s:/.//a/c",
+            "s:.///a/c",
+            &cpeers::URIPARSER_ROOTLESS_DOTS,
+        ),
+        (
+            "s:./a/b",
+            "../../..//c",
+            "s:/.//c",
+            "s:/c",
+            &cpeers::URIPARSER_ROOTLESS_DOTS,
         ),
         (
             "scheme:/a/b/c",
             "../../../../",
             "scheme:/",
             "scheme:/./",
-            &URIPARSER_DOT_ROOT,
+            &cpeers::URIPARSER_DOT_PREFIX,
+        ),
+        (
+            "http://a///b/c",
+            "../",
+            "http://a///",
+            "http://a/.///",
+            &cpeers::URIPARSER_DOT_PREFIX,
+        ),
+        (
+            "http://a/b",
+            "//[FF02::2]:22/x",
+            "http://[FF02::2]:22/x",
+            "http://[ff02:0000:0000:0000:0000:0000:0000:0002]:22/x",
+            &cpeers::URIPARSER_IPV6_WRITTEN_OUT,
+        ),
+        (
+            "s:/..//",
+            "s:/..//",
+            "s:/.//",
+            "s://",
+            &cpeers::URIPARSER_DOUBLE_SLASH_PATH,
         ),
     ] {
         let b = urilex::UriRef::parse(base).unwrap();
@@ -416,7 +303,10 @@ fn c_documented_resolution_differences() {
         assert_eq!(r.resolve(&b).unwrap().to_string(), ours);
         let uriparser = urilex_cpeers::uriparser_resolve(base, reference).unwrap();
         assert_eq!(uriparser.as_deref(), Some(theirs));
-        assert_eq!(compare_resolve_c(base, reference), Ok(Some(known.why)));
+        assert_eq!(
+            cpeers::compare_resolve(base, reference),
+            Ok(Some(known.why))
+        );
     }
 }
 

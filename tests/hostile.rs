@@ -13,6 +13,9 @@ mod support;
 
 // The fuzz crate's checks, as modules of this test crate (targets.rs says `crate::...`).
 #[allow(dead_code)]
+#[path = "../fuzz/src/cpeers.rs"]
+mod cpeers;
+#[allow(dead_code)]
 #[path = "../fuzz/src/invariants.rs"]
 mod invariants;
 #[allow(dead_code)]

@@ -3,7 +3,7 @@
 //! file through them, so a finding checked in under fuzz/regressions/<target>/ is a test.
 
 use crate::invariants::{self, Edit};
-use crate::peers;
+use crate::{cpeers, peers};
 
 /// What a target does with one input: `Err` describes a broken invariant.
 pub type Check = fn(&[u8]) -> Result<(), String>;
@@ -27,8 +27,9 @@ pub fn parse(data: &[u8]) -> Result<(), String> {
     invariants::check_bytes(data)
 }
 
-/// Text through urilex, fluent-uri and iri-string: parsing of both halves (split at the first
-/// NUL), resolution of the second against the first, normalization of the first.
+/// Text through urilex, fluent-uri and iri-string, and uriparser and Boost.URL where
+/// installed (fuzz/src/cpeers.rs): parsing of both halves (split at the first NUL),
+/// resolution of the second against the first (uriparser's too), normalization of the first.
 pub fn differential(data: &[u8]) -> Result<(), String> {
     let Ok(s) = std::str::from_utf8(data) else {
         return Ok(());
@@ -36,7 +37,10 @@ pub fn differential(data: &[u8]) -> Result<(), String> {
     let (base, reference) = s.split_once('\0').unwrap_or((s, s));
     peers::compare_parse(base)?;
     peers::compare_parse(reference)?;
+    cpeers::compare_parse(base)?;
+    cpeers::compare_parse(reference)?;
     peers::compare_resolve(base, reference)?;
+    cpeers::compare_resolve(base, reference)?;
     peers::compare_normalize(base).map(|_| ())
 }
 
