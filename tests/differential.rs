@@ -239,63 +239,77 @@ fn c_documented_resolution_differences() {
             "x/../../y",
             "scheme:/y",
             "scheme:y",
-            &cpeers::URIPARSER_ROOTLESS_DOTS,
+            cpeers::URIPARSER_ROOTLESS_DOTS.why,
         ),
         (
             "foo:a/b",
             "../c",
             "foo:/c",
             "foo:c",
-            &cpeers::URIPARSER_ROOTLESS_DOTS,
+            cpeers::URIPARSER_ROOTLESS_DOTS.why,
         ),
         (
             "http://a/b",
             "x:a/../../y",
             "x:/y",
             "x:y",
-            &cpeers::URIPARSER_ROOTLESS_DOTS,
+            cpeers::URIPARSER_ROOTLESS_DOTS.why,
         ),
         (
             "s:.///a/b",
             "c",
             "s:/.//a/c",
             "s:.///a/c",
-            &cpeers::URIPARSER_ROOTLESS_DOTS,
+            cpeers::URIPARSER_ROOTLESS_DOTS.why,
+        ),
+        (
+            "s:a/..//b/..//c",
+            "s:a/..//b/..//c",
+            "s:/.///c",
+            "s://c",
+            cpeers::URIPARSER_ROOTLESS_DOTS.why,
         ),
         (
             "s:./a/b",
             "../../..//c",
             "s:/.//c",
             "s:/c",
-            &cpeers::URIPARSER_ROOTLESS_DOTS,
+            cpeers::URIPARSER_ROOTLESS_DOTS.why,
         ),
         (
             "scheme:/a/b/c",
             "../../../../",
             "scheme:/",
             "scheme:/./",
-            &cpeers::URIPARSER_DOT_PREFIX,
+            cpeers::URIPARSER_DOT_PREFIX.why,
         ),
         (
             "http://a///b/c",
             "../",
             "http://a///",
             "http://a/.///",
-            &cpeers::URIPARSER_DOT_PREFIX,
+            cpeers::URIPARSER_DOT_PREFIX.why,
         ),
         (
             "http://a/b",
             "//[FF02::2]:22/x",
             "http://[FF02::2]:22/x",
             "http://[ff02:0000:0000:0000:0000:0000:0000:0002]:22/x",
-            &cpeers::URIPARSER_IPV6_WRITTEN_OUT,
+            cpeers::URIPARSER_IPV6_WRITTEN_OUT,
+        ),
+        (
+            "http://[::1]///b/c",
+            "../",
+            "http://[::1]///",
+            "http://[0000:0000:0000:0000:0000:0000:0000:0001]/.///",
+            cpeers::URIPARSER_DOT_PREFIX.why,
         ),
         (
             "s:/..//",
             "s:/..//",
             "s:/.//",
             "s://",
-            &cpeers::URIPARSER_DOUBLE_SLASH_PATH,
+            cpeers::URIPARSER_DOUBLE_SLASH_PATH.why,
         ),
     ] {
         let b = urilex::UriRef::parse(base).unwrap();
@@ -303,10 +317,7 @@ fn c_documented_resolution_differences() {
         assert_eq!(r.resolve(&b).unwrap().to_string(), ours);
         let uriparser = urilex_cpeers::uriparser_resolve(base, reference).unwrap();
         assert_eq!(uriparser.as_deref(), Some(theirs));
-        assert_eq!(
-            cpeers::compare_resolve(base, reference),
-            Ok(Some(known.why))
-        );
+        assert_eq!(cpeers::compare_resolve(base, reference), Ok(Some(known)));
     }
 }
 
