@@ -1059,8 +1059,8 @@ fn wpt_inputs_resolve_to_uris() {
     assert!(resolved > 5_000, "{resolved}");
 }
 
-/// Long inputs resolve: 1 MB of "../" or "a/" (and a mix that defeats the fast path); their
-/// linear cost is checked in tests/hostile.rs (CPU time, not wall time).
+/// Long inputs resolve: 1 MB of "../" or "a/" (and a mix that defeats the fast path); how
+/// their cost grows is measured by benches/linearity.rs (no test reads the clock).
 #[test]
 fn long_paths_are_linear() {
     let base = UriRef::parse("http://h/x/y/z").unwrap();
