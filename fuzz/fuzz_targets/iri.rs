@@ -1,6 +1,7 @@
 //! IRIs (RFC 3987): the byte API never panics; on text, validity and the §3.1 mapping agree
-//! with iri-string (the bidi formatting characters, which iri-string does not check, aside),
-//! the mapped text is a URI, and §3.2 undoes §3.1 on an IRI without %-octets.
+//! with iri-string, and validity and every component with oxiri (the bidi formatting
+//! characters, which neither checks, aside), the mapped text is a URI, and §3.2 undoes §3.1 on
+//! an IRI without %-octets.
 #![no_main]
 
 use iri_string::types::IriReferenceStr;
@@ -17,6 +18,16 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let bidi = s.contains([
         '\u{200E}', '\u{200F}', '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}',
     ]);
+    match (ours, oxiri::IriRef::parse(s)) {
+        (Ok(o), Ok(x)) => {
+            let theirs = (x.scheme(), x.authority(), x.path(), x.query(), x.fragment());
+            let ours = (o.scheme(), o.authority(), o.path(), o.query(), o.fragment());
+            assert_eq!(ours, theirs, "oxiri's components of {s:?}");
+        }
+        (Err(e), Ok(_)) => assert!(bidi, "{s:?}: {e}"),
+        (Ok(_), Err(e)) => panic!("urilex accepts {s:?}, oxiri does not: {e}"),
+        (Err(_), Err(_)) => {}
+    }
     let theirs = IriReferenceStr::new(s);
     match (ours, theirs) {
         (Ok(o), Ok(t)) => {
