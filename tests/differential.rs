@@ -71,6 +71,42 @@ fn conformance_and_corpora_agree_with_c_peers() {
     }
 }
 
+/// The index of every refused conformance string and corpus line against uriparser's
+/// `errorPos`, and of random strings (below): the same but for urilex's two choices
+/// (`cpeers::compare_error_index`), pinned here.
+#[test]
+fn error_indexes_agree_with_uriparser() {
+    if !cpeers::has_uriparser() {
+        return;
+    }
+    let mut inputs = data::all_conformance_strings();
+    inputs.extend(data::corpus_lines().into_iter().map(|(_, l)| l));
+    let mut refused = 0;
+    let mut failures = Vec::new();
+    for s in &inputs {
+        refused += usize::from(urilex::UriRef::parse(s).is_err());
+        if let Err(e) = cpeers::compare_error_index(s) {
+            failures.push(e);
+        }
+    }
+    assert!(refused > 1_000, "{refused}");
+    support::assert_no_failures(&failures, "error indexes unlike uriparser's");
+    for (s, ours, theirs) in [
+        ("3ttp://a", 0, 4),
+        ("//[1::2::3]", 3, 8),
+        ("//[:/", 4, 3),
+        ("/a b", 2, 2),
+    ] {
+        assert_eq!(urilex::UriRef::parse(s).unwrap_err().index(), ours, "{s}");
+        assert_eq!(
+            urilex_cpeers::uriparser_error_index(s),
+            Some(Some(theirs)),
+            "{s}"
+        );
+        assert_eq!(cpeers::compare_error_index(s), Ok(()), "{s}");
+    }
+}
+
 /// Each documented difference with the C and C++ peers, pinned with what each side says: if
 /// a peer changes its answer, this fails and `cpeers::KNOWN` must be revisited.
 #[test]
@@ -144,6 +180,7 @@ proptest! {
             return Err(TestCaseError::fail(e));
         }
         cpeers::compare_parse(&s).map_err(TestCaseError::fail)?;
+        cpeers::compare_error_index(&s).map_err(TestCaseError::fail)?;
     }
 
     #[test]

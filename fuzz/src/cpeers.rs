@@ -13,7 +13,7 @@
 //! normalization (`.//g` into `/g`, which reads as another reference).
 
 use crate::peers;
-use urilex::{Host, UriRef};
+use urilex::{ErrorKind, Host, UriRef};
 use urilex_cpeers::Parts;
 
 /// A documented difference in parsing: which peer, how to recognize it from the input and
@@ -156,6 +156,55 @@ pub fn compare_parse(s: &str) -> Result<(), String> {
         compare_one(peer, parts(s).flatten(), s)?;
     }
     Ok(())
+}
+
+/// Where urilex reports a refused input's error, against where uriparser's parse fails (its
+/// `errorPos`), both the index of the first byte that cannot continue. Two documented choices
+/// of urilex's, which put the index where a person looks first:
+/// - a scheme that does not start with a letter is reported at its first byte (`3ttp://a`:
+///   0, "a scheme must start with a letter"), where uriparser, which reads such an input as a
+///   relative path, fails at its first ':' (4; a first segment without scheme has none, §4.2);
+/// - in an IP literal, an address that can be no IPv6address is reported at its first byte,
+///   after the '[' (`//[1::2::3]`: 3), and one that could still become one at the first byte
+///   that cannot continue it (`//[:/`: 4, the '/'); uriparser reports where its own reading
+///   of the literal fails (8 and 3). Both indexes then fall in the literal (from its first
+///   byte to its ']', or to the end).
+///
+/// `Err` describes any other difference.
+pub fn compare_error_index(s: &str) -> Result<(), String> {
+    let Some(theirs) = urilex_cpeers::uriparser_error_index(s) else {
+        return Ok(()); // not installed
+    };
+    let ours = UriRef::parse(s).err();
+    let agree = match (&ours, theirs) {
+        (None, None) => true,
+        (Some(e), Some(t)) if e.index() == t => true,
+        (Some(e), Some(t)) if e.kind() == ErrorKind::InvalidScheme => {
+            e.index() == 0 && s.find(':') == Some(t)
+        }
+        (Some(e), Some(t)) => ip_literal_around(s, e.index()).is_some_and(|l| l.contains(&t)),
+        _ => false, // compare_parse says which accepts
+    };
+    if agree {
+        Ok(())
+    } else {
+        let ours = ours.map(|e| (e.index(), e.kind()));
+        Err(format!(
+            "{s:?}: urilex's error {ours:?}, uriparser's at {theirs:?}"
+        ))
+    }
+}
+
+/// The IP literal of an authority that byte `i` of `s` falls in: from the byte after its '['
+/// (right after "//", or after a userinfo's '@') to its ']' or, without one, to the end.
+fn ip_literal_around(s: &str, i: usize) -> Option<std::ops::RangeInclusive<usize>> {
+    let bytes = s.as_bytes();
+    let open = (0..=i.min(bytes.len().checked_sub(1)?))
+        .filter(|&open| bytes[open] == b'[')
+        .filter(|&open| bytes[..open].ends_with(b"//") || bytes[..open].ends_with(b"@"))
+        .last()?;
+    let close = s[open..].find(']').map_or(s.len(), |c| open + c);
+    (i <= close).then_some(open + 1..=close)
 }
 
 /// A documented difference with uriparser's resolution: how to recognize it from the base,

@@ -28,8 +28,9 @@ pub fn parse(data: &[u8]) -> Result<(), String> {
 }
 
 /// Text through urilex, fluent-uri and iri-string, and uriparser and Boost.URL where
-/// installed (fuzz/src/cpeers.rs): parsing of both halves (split at the first NUL),
-/// resolution of the second against the first (uriparser's too), normalization of the first.
+/// installed (fuzz/src/cpeers.rs): parsing of both halves (split at the first NUL), and
+/// uriparser's error index, resolution of the second against the first (uriparser's too),
+/// normalization of the first.
 pub fn differential(data: &[u8]) -> Result<(), String> {
     let Ok(s) = std::str::from_utf8(data) else {
         return Ok(());
@@ -39,6 +40,8 @@ pub fn differential(data: &[u8]) -> Result<(), String> {
     peers::compare_parse(reference)?;
     cpeers::compare_parse(base)?;
     cpeers::compare_parse(reference)?;
+    cpeers::compare_error_index(base)?;
+    cpeers::compare_error_index(reference)?;
     peers::compare_resolve(base, reference)?;
     cpeers::compare_resolve(base, reference)?;
     peers::compare_normalize(base).map(|_| ())

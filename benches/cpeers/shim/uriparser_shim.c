@@ -17,6 +17,19 @@ int urilex_uriparser_parse(const char *p, size_t n, size_t *host_len) {
     return 1;
 }
 
+/* The differential tests: where uriparser's parse of a URI reference of `n` bytes fails (its
+ * `errorPos`, as an index into the input); -1 when it accepts it, -2 when it fails without
+ * saying where. */
+long urilex_uriparser_error_index(const char *p, size_t n) {
+    UriUriA uri;
+    const char *error = NULL;
+    if (uriParseSingleUriExA(&uri, p, p + n, &error) == URI_SUCCESS) {
+        uriFreeUriMembersA(&uri);
+        return -1;
+    }
+    return error == NULL ? -2 : (long)(error - p);
+}
+
 /* The fields of urilex_uriparser_parts, written one after another into `out`: a signed
  * 64-bit length in the machine's byte order (-1: absent), then that many bytes. */
 typedef struct {

@@ -114,6 +114,29 @@ pub fn boost_url_parts(s: &str) -> Option<Option<Parts>> {
     }
 }
 
+/// Where uriparser's parse of `s` fails (its `errorPos`): `Some(Some(index))`, `Some(None)`
+/// when it accepts `s`, `None` without the library.
+pub fn uriparser_error_index(s: &str) -> Option<Option<usize>> {
+    #[cfg(has_uriparser)]
+    {
+        extern "C" {
+            fn urilex_uriparser_error_index(p: *const u8, n: usize) -> std::ffi::c_long;
+        }
+        // SAFETY: the shim reads `s.len()` bytes from `s.as_ptr()` and keeps no pointer.
+        let index = unsafe { urilex_uriparser_error_index(s.as_ptr(), s.len()) };
+        Some(match index {
+            -1 => None,
+            -2 => panic!("uriparser refuses {s:?} without saying where"),
+            i => Some(usize::try_from(i).expect("an index into the input")),
+        })
+    }
+    #[cfg(not(has_uriparser))]
+    {
+        let _ = s;
+        None
+    }
+}
+
 /// uriparser's resolution of `reference` against `base` (RFC 3986 §5.2, strict):
 /// `Some(Some(text))`, `Some(None)` when it refuses either or the base is not absolute, `None`
 /// without the library. (Boost.URL 1.81's `resolve` is no RFC 3986 oracle: it normalizes the
