@@ -200,9 +200,10 @@ pub fn compare_error_index(s: &str) -> Result<(), String> {
 fn ip_literal_around(s: &str, i: usize) -> Option<std::ops::RangeInclusive<usize>> {
     let bytes = s.as_bytes();
     let open = (0..=i.min(bytes.len().checked_sub(1)?))
-        .filter(|&open| bytes[open] == b'[')
-        .filter(|&open| bytes[..open].ends_with(b"//") || bytes[..open].ends_with(b"@"))
-        .last()?;
+        .rev()
+        .find(|&open| {
+            bytes[open] == b'[' && (bytes[..open].ends_with(b"//") || bytes[..open].ends_with(b"@"))
+        })?;
     let close = s[open..].find(']').map_or(s.len(), |c| open + c);
     (i <= close).then_some(open + 1..=close)
 }
