@@ -26,10 +26,16 @@ mod cpeers;
 use proptest::prelude::*;
 use support::data;
 
-#[test]
-fn conformance_and_corpora_agree_with_peers() {
+/// Every conformance string (`data::all_conformance_strings`) and every corpus line.
+fn conformance_and_corpus_strings() -> Vec<String> {
     let mut inputs = data::all_conformance_strings();
     inputs.extend(data::corpus_lines().into_iter().map(|(_, l)| l));
+    inputs
+}
+
+#[test]
+fn conformance_and_corpora_agree_with_peers() {
+    let inputs = conformance_and_corpus_strings();
     let mut failures = Vec::new();
     let mut valid = 0;
     for s in &inputs {
@@ -48,12 +54,12 @@ fn conformance_and_corpora_agree_with_peers() {
 
 #[test]
 fn conformance_and_corpora_agree_with_c_peers() {
-    let mut inputs = data::all_conformance_strings();
-    inputs.extend(data::corpus_lines().into_iter().map(|(_, l)| l));
+    let inputs = conformance_and_corpus_strings();
+    let ours: Vec<_> = inputs.iter().map(|s| cpeers::ours(s)).collect();
     for &(peer, parts) in cpeers::installed() {
         let (mut failures, mut known) = (Vec::new(), std::collections::BTreeMap::new());
-        for s in &inputs {
-            match cpeers::compare_one(peer, parts(s).flatten(), s) {
+        for (s, ours) in inputs.iter().zip(&ours) {
+            match cpeers::compare_one(peer, s, ours.as_ref(), parts(s).flatten().as_ref()) {
                 Ok(Some(why)) => *known.entry(why).or_insert(0) += 1,
                 Ok(None) => {}
                 Err(e) => failures.push(e),
@@ -79,8 +85,7 @@ fn error_indexes_agree_with_uriparser() {
     if !cpeers::has_uriparser() {
         return;
     }
-    let mut inputs = data::all_conformance_strings();
-    inputs.extend(data::corpus_lines().into_iter().map(|(_, l)| l));
+    let inputs = conformance_and_corpus_strings();
     let mut refused = 0;
     let mut failures = Vec::new();
     for s in &inputs {
@@ -134,7 +139,7 @@ fn c_documented_differences() {
             );
             assert_eq!(theirs.path, path, "{s}");
             assert_eq!(
-                cpeers::compare_one(peer, Some(theirs), s),
+                cpeers::compare_one(peer, s, cpeers::ours(s).as_ref(), Some(&theirs)),
                 Ok(Some(cpeers::BOOST_PATH_AFTER_AUTHORITY.why))
             );
         }
@@ -142,14 +147,14 @@ fn c_documented_differences() {
         assert_eq!(cpeers::ours(s).unwrap().host.as_deref(), Some("10.0.0.1a"));
         assert_eq!(parts(s), None);
         assert_eq!(
-            cpeers::compare_one(peer, None, s),
+            cpeers::compare_one(peer, s, cpeers::ours(s).as_ref(), None),
             Ok(Some(cpeers::BOOST_IPV4_PREFIX.why))
         );
         let s = "http://[V0.a]";
         assert_eq!(cpeers::ours(s).unwrap().host_kind, Some("ipvfuture"));
         assert_eq!(parts(s), None);
         assert_eq!(
-            cpeers::compare_one(peer, None, s),
+            cpeers::compare_one(peer, s, cpeers::ours(s).as_ref(), None),
             Ok(Some(cpeers::BOOST_IPVFUTURE_CAPITAL_V.why))
         );
     }
@@ -360,8 +365,7 @@ fn c_documented_resolution_differences() {
 
 #[test]
 fn normalization_agrees_with_iri_string() {
-    let mut inputs = data::all_conformance_strings();
-    inputs.extend(data::corpus_lines().into_iter().map(|(_, l)| l));
+    let inputs = conformance_and_corpus_strings();
     let (mut compared, mut failures) = (0, Vec::new());
     for s in &inputs {
         if urilex::UriRef::parse_uri(s).is_err() {

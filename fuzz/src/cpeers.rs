@@ -13,7 +13,7 @@
 //! normalization (`.//g` into `/g`, which reads as another reference).
 
 use crate::peers;
-use urilex::{ErrorKind, Host, UriRef};
+use urilex::{Component, ErrorKind, Host, UriRef};
 use urilex_cpeers::Parts;
 
 /// A documented difference in parsing: which peer, how to recognize it from the input and
@@ -129,20 +129,20 @@ pub fn has_uriparser() -> bool {
     installed().iter().any(|&(name, _)| name == "uriparser")
 }
 
-/// Compares urilex with `peer`'s answer `theirs` on `s`: `Ok(Some(why))` for a documented
-/// difference, `Err` for an undocumented one.
+/// Compares urilex's answer `ours` on `s` ([`ours`]) with `peer`'s, `theirs`: `Ok(Some(why))`
+/// for a documented difference, `Err` for an undocumented one.
 pub fn compare_one(
     peer: &str,
-    theirs: Option<Parts>,
     s: &str,
+    ours: Option<&Parts>,
+    theirs: Option<&Parts>,
 ) -> Result<Option<&'static str>, String> {
-    let ours = ours(s);
     if ours == theirs {
         return Ok(None);
     }
     match KNOWN
         .iter()
-        .find(|k| k.peer == peer && (k.applies)(s, ours.as_ref(), theirs.as_ref()))
+        .find(|k| k.peer == peer && (k.applies)(s, ours, theirs))
     {
         Some(k) => Ok(Some(k.why)),
         None => Err(format!("{s:?}: urilex {ours:?}\n  {peer} {theirs:?}")),
@@ -152,8 +152,9 @@ pub fn compare_one(
 /// Compares urilex with every peer installed on `s`. `Err` describes an undocumented
 /// disagreement.
 pub fn compare_parse(s: &str) -> Result<(), String> {
+    let us = ours(s);
     for &(peer, parts) in installed() {
-        compare_one(peer, parts(s).flatten(), s)?;
+        compare_one(peer, s, us.as_ref(), parts(s).flatten().as_ref())?;
     }
     Ok(())
 }
@@ -245,9 +246,11 @@ pub const URIPARSER_ROOTLESS_DOTS: KnownResolve = KnownResolve {
         };
         let rootless = o.authority().is_none() && !from.is_empty() && !from.starts_with('/');
         // The same scheme, query and fragment: what precedes and follows the path.
-        let start = o.path().as_ptr() as usize - ours.as_ptr() as usize;
-        let end = start + o.path().len();
-        let same_rest = theirs.starts_with(&ours[..start]) && theirs.ends_with(&ours[end..]);
+        let Some(path) = o.span(Component::Path) else {
+            return false;
+        };
+        let same_rest =
+            theirs.starts_with(&ours[..path.start]) && theirs.ends_with(&ours[path.end..]);
         rootless && same_rest
     },
     why: "§5.2.4: dot-segments of a rootless path removed as the text says",
@@ -262,9 +265,11 @@ pub const URIPARSER_DOT_PREFIX: KnownResolve = KnownResolve {
         let Ok(o) = UriRef::parse(ours) else {
             return false;
         };
-        // The path is a slice of `ours`: where it starts.
-        let at = o.path().as_ptr() as usize - ours.as_ptr() as usize;
-        o.path().starts_with('/') && theirs == format!("{}/.{}", &ours[..at], &ours[at..])
+        let Some(path) = o.span(Component::Path) else {
+            return false;
+        };
+        let (before, from) = ours.split_at(path.start);
+        from.starts_with('/') && theirs == format!("{before}/.{from}")
     },
     why: "§5.2.4: no \"/.\" before a path that begins with an empty segment",
 };

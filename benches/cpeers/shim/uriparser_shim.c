@@ -87,16 +87,18 @@ int urilex_uriparser_parts(const char *p, size_t n, unsigned char *out, size_t c
         if (literal) put_bytes(&f, "]", 1);
     }
     put_range(&f, uri.portText);
-    /* The path: a '/' first when absolute, or when it has segments after an authority. */
-    int64_t path_len = (uri.absolutePath || (has_host && uri.pathHead != NULL)) ? 1 : 0;
-    for (UriPathSegmentA *s = uri.pathHead; s != NULL; s = s->next) {
-        path_len += (s->text.afterLast - s->text.first) + (s != uri.pathHead ? 1 : 0);
-    }
-    put_len(&f, path_len);
+    /* The path: a '/' first when absolute, or when it has segments after an authority; its
+     * length written in its place once its bytes are. */
+    size_t path_at = f.used;
+    put_len(&f, 0);
     if (uri.absolutePath || (has_host && uri.pathHead != NULL)) put_bytes(&f, "/", 1);
     for (UriPathSegmentA *s = uri.pathHead; s != NULL; s = s->next) {
         if (s != uri.pathHead) put_bytes(&f, "/", 1);
         put_bytes(&f, s->text.first, (size_t)(s->text.afterLast - s->text.first));
+    }
+    if (!f.overflow) {
+        int64_t path_len = (int64_t)(f.used - path_at - sizeof path_len);
+        memcpy(f.out + path_at, &path_len, sizeof path_len);
     }
     put_range(&f, uri.query);
     put_range(&f, uri.fragment);

@@ -70,49 +70,50 @@ pub struct Parts {
 /// uriparser: `Some(Some(parts))` when it accepts `s`, `Some(None)` when it refuses it, `None`
 /// without the library.
 pub fn uriparser_parts(s: &str) -> Option<Option<Parts>> {
-    #[cfg(has_uriparser)]
-    {
-        extern "C" {
-            fn urilex_uriparser_parts(
-                p: *const u8,
-                n: usize,
-                out: *mut u8,
-                cap: usize,
-                used: *mut usize,
-                host_kind: *mut i32,
-            ) -> i32;
-        }
-        Some(read_parts(s, urilex_uriparser_parts))
-    }
-    #[cfg(not(has_uriparser))]
-    {
-        let _ = s;
-        None
-    }
+    URIPARSER_PARTS.map(|shim| read_parts(s, shim))
 }
 
 /// Boost.URL (`parse_uri_reference`): as [`uriparser_parts`].
 pub fn boost_url_parts(s: &str) -> Option<Option<Parts>> {
-    #[cfg(has_boost_url)]
-    {
-        extern "C" {
-            fn urilex_boost_url_parts(
-                p: *const u8,
-                n: usize,
-                out: *mut u8,
-                cap: usize,
-                used: *mut usize,
-                host_kind: *mut i32,
-            ) -> i32;
-        }
-        Some(read_parts(s, urilex_boost_url_parts))
-    }
-    #[cfg(not(has_boost_url))]
-    {
-        let _ = s;
-        None
-    }
+    BOOST_URL_PARTS.map(|shim| read_parts(s, shim))
 }
+
+/// A shim's `parts` function (shim/): the input, a buffer for the fields, the bytes written
+/// and the host's kind.
+type PartsFn = unsafe extern "C" fn(*const u8, usize, *mut u8, usize, *mut usize, *mut i32) -> i32;
+
+#[cfg(has_uriparser)]
+extern "C" {
+    fn urilex_uriparser_parts(
+        p: *const u8,
+        n: usize,
+        out: *mut u8,
+        cap: usize,
+        used: *mut usize,
+        kind: *mut i32,
+    ) -> i32;
+}
+#[cfg(has_boost_url)]
+extern "C" {
+    fn urilex_boost_url_parts(
+        p: *const u8,
+        n: usize,
+        out: *mut u8,
+        cap: usize,
+        used: *mut usize,
+        kind: *mut i32,
+    ) -> i32;
+}
+
+/// Each library's `parts` function, if it was installed at build time.
+#[cfg(has_uriparser)]
+const URIPARSER_PARTS: Option<PartsFn> = Some(urilex_uriparser_parts);
+#[cfg(not(has_uriparser))]
+const URIPARSER_PARTS: Option<PartsFn> = None;
+#[cfg(has_boost_url)]
+const BOOST_URL_PARTS: Option<PartsFn> = Some(urilex_boost_url_parts);
+#[cfg(not(has_boost_url))]
+const BOOST_URL_PARTS: Option<PartsFn> = None;
 
 /// Where uriparser's parse of `s` fails (its `errorPos`): `Some(Some(index))`, `Some(None)`
 /// when it accepts `s`, `None` without the library.
@@ -188,13 +189,8 @@ pub fn uriparser_resolve(base: &str, reference: &str) -> Option<Option<String>> 
     }
 }
 
-/// A shim's `parts` function (`urilex_uriparser_parts`, `urilex_boost_url_parts`).
-#[allow(dead_code)] // without either library
-type PartsFn = unsafe extern "C" fn(*const u8, usize, *mut u8, usize, *mut usize, *mut i32) -> i32;
-
 /// Calls a shim's `parts` function with a buffer for its fields, and reads them: seven, each
 /// a length (`i64` in the machine's order, -1 for absent) and its bytes.
-#[allow(dead_code)] // without either library
 fn read_parts(s: &str, shim: PartsFn) -> Option<Parts> {
     // Seven lengths, and the components: at most the input and a host's two brackets.
     let mut out = vec![0u8; s.len() + 7 * 8 + 2];
@@ -239,7 +235,8 @@ fn read_parts(s: &str, shim: PartsFn) -> Option<Parts> {
             1 => Some("ipv4"),
             2 => Some("ipv6"),
             3 => Some("ipvfuture"),
-            _ => Some("regname"),
+            4 => Some("regname"),
+            k => panic!("the shim gave the host kind {k} for {s:?}"),
         },
     };
     Some(parts)
