@@ -11,6 +11,10 @@
 //!   rule may match byte sequences (code point ranges such as `%xA0-D7FF` are written out as
 //!   the UTF-8 sequences that encode them): build.rs turns the inside of each sequence into
 //!   states of its own, shared where they lead to the same place (see `resolve_row`).
+//! - a sub-grammar written in ABNF (`tables/ip.abnf`, the IPv6 addresses of IP literals): the
+//!   rules named in `GRAMMARS`, as the RFCs write them, compiled into one minimal DFA (a start
+//!   state each) with a dead state, its own byte classes and the same kind of table
+//!   (`compile_abnf`).
 //!
 //! std only, no network, deterministic output (file order, no timestamps or paths). Errors
 //! name `tables/FILE:LINE`. `generate` is pure so tests can reach it with `#[path]`.
@@ -39,6 +43,8 @@ const GRAMMARS: &[(&str, &[&str])] = &[
         "tables/rfc3987.dfa",
         &["IRI-reference", "IRI", "absolute-IRI", "irelative-ref"],
     ),
+    // An ABNF file: the rules named are compiled into one DFA, a start state each.
+    ("tables/ip.abnf", &["IPv6address", "IPv6address-rfc2732"]),
 ];
 
 /// The entries of a table of `UTF8_RUNS`: 32 lead bytes of two, 16 x 64 (lead, second byte)
@@ -194,12 +200,18 @@ pub fn generate(classes_src: &str, grammars: &[(&str, &str)]) -> Result<String, 
         let Some((_, rules)) = GRAMMARS.iter().find(|(f, _)| f == file) else {
             return Err(format!("{file}: not a grammar of build.rs (GRAMMARS)"));
         };
-        let module = file
-            .rsplit('/')
-            .next()
-            .and_then(|name| name.strip_suffix(".dfa"))
+        let name = file.rsplit('/').next().unwrap_or(file);
+        if let Some(module) = name.strip_suffix(".abnf").filter(|name| is_name(name)) {
+            let dfa = compile_abnf(src, file, rules)?;
+            let _ = writeln!(out, "/// The DFA of `{file}`.\npub(crate) mod {module} {{");
+            emit_abnf(&mut out, file, rules, &dfa)?;
+            out.push_str("}\n\n");
+            continue;
+        }
+        let module = name
+            .strip_suffix(".dfa")
             .filter(|name| is_name(name))
-            .ok_or_else(|| format!("{file}: a grammar file is named NAME.dfa"))?;
+            .ok_or_else(|| format!("{file}: a grammar file is named NAME.dfa or NAME.abnf"))?;
         let (starts, states, included) = parse_dfa(src, file, &classes, rules, grammars)?;
         let _ = writeln!(out, "/// The DFA of `{file}`.\npub(crate) mod {module} {{");
         out.push_str("use super::{Component, ErrorKind, Mark};\n\n");
@@ -1442,4 +1454,651 @@ impl super::Grammar for Dfa {{
     );
     let names = order.iter().map(|&i| states[i].name.clone()).collect();
     Ok((names, stride))
+}
+
+// ------------------------------------------------------------------------------ ABNF
+
+/// An element of an ABNF rule (RFC 5234 §4), names not yet looked up.
+#[derive(Clone, Debug)]
+enum Abnf {
+    /// One byte of a set: a `%x` value or range, or a character of a string.
+    Byte(Vec<bool>),
+    Seq(Vec<Abnf>),
+    Alt(Vec<Abnf>),
+    /// `min*max` repetitions (`max` `None`: no limit).
+    Repeat(usize, Option<usize>, Box<Abnf>),
+    /// Another rule, by its name in lower case (ABNF names are case-insensitive).
+    Rule(String),
+}
+
+/// The rules of an ABNF file: (name as written, line, definition). A line that starts with
+/// white space continues the rule above it (RFC 5234 §2.2).
+fn parse_abnf(src: &str, file: &str) -> Result<Vec<(String, usize, Abnf)>, String> {
+    let mut texts: Vec<(usize, String)> = Vec::new();
+    for (n, raw) in src.lines().enumerate() {
+        let text = strip_comment(raw);
+        if text.trim().is_empty() {
+            continue;
+        }
+        match texts.last_mut() {
+            Some((_, rule)) if text.starts_with([' ', '\t']) => {
+                rule.push(' ');
+                rule.push_str(text.trim());
+            }
+            _ if text.starts_with([' ', '\t']) => {
+                return Err(format!(
+                    "{file}:{}: a continuation line with no rule above it",
+                    n + 1
+                ));
+            }
+            _ => texts.push((n + 1, text.trim().to_string())),
+        }
+    }
+    let mut rules: Vec<(String, usize, Abnf)> = Vec::new();
+    for (line, text) in texts {
+        let at = format!("{file}:{line}");
+        let (name, body) = text
+            .split_once('=')
+            .ok_or_else(|| format!("{at}: expected `name = elements`"))?;
+        let name = name.trim();
+        if !is_name(name) || name.contains('_') {
+            return Err(format!("{at}: {name:?} is not a rule name"));
+        }
+        if body.starts_with('/') {
+            return Err(format!(
+                "{at}: `=/` is not supported: write the alternatives in one rule"
+            ));
+        }
+        if rules
+            .iter()
+            .any(|(other, _, _)| other.eq_ignore_ascii_case(name))
+        {
+            return Err(format!("{at}: rule {name} is defined twice"));
+        }
+        let mut p = AbnfParser {
+            s: body.as_bytes(),
+            i: 0,
+            at: &at,
+        };
+        let element = p.alternation()?;
+        p.skip_space();
+        if p.i < p.s.len() {
+            return Err(p.error("expected an element, '/' or the end of the rule"));
+        }
+        rules.push((name.to_string(), line, element));
+    }
+    Ok(rules)
+}
+
+/// A recursive-descent reader of one rule's elements.
+struct AbnfParser<'a> {
+    s: &'a [u8],
+    i: usize,
+    at: &'a str,
+}
+
+impl AbnfParser<'_> {
+    fn error(&self, what: &str) -> String {
+        let rest = String::from_utf8_lossy(&self.s[self.i.min(self.s.len())..]);
+        format!("{}: {what}, at {:?}", self.at, rest)
+    }
+
+    fn skip_space(&mut self) {
+        while self.s.get(self.i).is_some_and(u8::is_ascii_whitespace) {
+            self.i += 1;
+        }
+    }
+
+    fn peek(&mut self) -> Option<u8> {
+        self.skip_space();
+        self.s.get(self.i).copied()
+    }
+
+    /// `alternation = concatenation *( "/" concatenation )`
+    fn alternation(&mut self) -> Result<Abnf, String> {
+        let mut alternatives = vec![self.concatenation()?];
+        while self.peek() == Some(b'/') {
+            self.i += 1;
+            alternatives.push(self.concatenation()?);
+        }
+        Ok(match alternatives.len() {
+            1 => alternatives.remove(0),
+            _ => Abnf::Alt(alternatives),
+        })
+    }
+
+    /// `concatenation = repetition *( 1*WSP repetition )`
+    fn concatenation(&mut self) -> Result<Abnf, String> {
+        let mut items = Vec::new();
+        while let Some(c) = self.peek() {
+            if matches!(c, b'/' | b')' | b']') {
+                break;
+            }
+            items.push(self.repetition()?);
+        }
+        Ok(match items.len() {
+            0 => return Err(self.error("expected an element")),
+            1 => items.remove(0),
+            _ => Abnf::Seq(items),
+        })
+    }
+
+    fn number(&mut self) -> Option<usize> {
+        let start = self.i;
+        while self.s.get(self.i).is_some_and(u8::is_ascii_digit) {
+            self.i += 1;
+        }
+        std::str::from_utf8(&self.s[start..self.i])
+            .ok()?
+            .parse()
+            .ok()
+    }
+
+    /// `repetition = [ repeat ] element`, `repeat = 1*DIGIT / ( *DIGIT "*" *DIGIT )`
+    fn repetition(&mut self) -> Result<Abnf, String> {
+        let min = self.number();
+        let (min, max) = if self.s.get(self.i) == Some(&b'*') {
+            self.i += 1;
+            (min.unwrap_or(0), self.number())
+        } else {
+            match min {
+                Some(n) => (n, Some(n)),
+                None => return self.element(),
+            }
+        };
+        if max.is_some_and(|max| max < min || max == 0) {
+            return Err(self.error("a repetition of at most 0 or fewer than its least"));
+        }
+        if self.s.get(self.i).map_or(true, u8::is_ascii_whitespace) {
+            return Err(self.error("a repetition of nothing"));
+        }
+        Ok(Abnf::Repeat(min, max, Box::new(self.element()?)))
+    }
+
+    /// `element = rulename / group / option / char-val / num-val`
+    fn element(&mut self) -> Result<Abnf, String> {
+        let Some(c) = self.peek() else {
+            return Err(self.error("expected an element"));
+        };
+        match c {
+            b'(' | b'[' => {
+                self.i += 1;
+                let inner = self.alternation()?;
+                let close = if c == b'(' { b')' } else { b']' };
+                if self.peek() != Some(close) {
+                    return Err(self.error(&format!("expected '{}'", close as char)));
+                }
+                self.i += 1;
+                Ok(match c {
+                    b'(' => inner,
+                    _ => Abnf::Repeat(0, Some(1), Box::new(inner)),
+                })
+            }
+            b'"' => {
+                let start = self.i + 1;
+                let len = self.s[start..]
+                    .iter()
+                    .position(|&b| b == b'"')
+                    .ok_or_else(|| self.error("a string with no closing '\"'"))?;
+                self.i = start + len + 1;
+                // Case-insensitive, as ABNF strings are (RFC 5234 §2.3).
+                let chars = self.s[start..start + len].iter().map(|&b| {
+                    let mut set = vec![false; 256];
+                    set[usize::from(b.to_ascii_lowercase())] = true;
+                    set[usize::from(b.to_ascii_uppercase())] = true;
+                    Abnf::Byte(set)
+                });
+                Ok(Abnf::Seq(chars.collect()))
+            }
+            b'%' => {
+                let start = self.i;
+                while self
+                    .s
+                    .get(self.i)
+                    .is_some_and(|&b| !b.is_ascii_whitespace() && !b"/)]".contains(&b))
+                {
+                    self.i += 1;
+                }
+                let text = std::str::from_utf8(&self.s[start..self.i]).unwrap_or_default();
+                let hex = text
+                    .strip_prefix("%x")
+                    .ok_or_else(|| self.error("only %x values are supported"))?;
+                let byte = |h: &str| {
+                    u8::from_str_radix(h, 16)
+                        .ok()
+                        .filter(|_| (1..=2).contains(&h.len()))
+                };
+                let set = |lo: u8, hi: u8| {
+                    Abnf::Byte(
+                        (0..256)
+                            .map(|b| (usize::from(lo)..=usize::from(hi)).contains(&b))
+                            .collect(),
+                    )
+                };
+                if let Some((lo, hi)) = hex.split_once('-') {
+                    match (byte(lo), byte(hi)) {
+                        (Some(lo), Some(hi)) if lo <= hi => Ok(set(lo, hi)),
+                        _ => Err(format!("{}: {text:?} is not a byte range", self.at)),
+                    }
+                } else {
+                    let bytes: Option<Vec<u8>> = hex.split('.').map(byte).collect();
+                    let bytes = bytes
+                        .ok_or_else(|| format!("{}: {text:?} is not a byte or bytes", self.at))?;
+                    Ok(Abnf::Seq(bytes.into_iter().map(|b| set(b, b)).collect()))
+                }
+            }
+            c if c.is_ascii_alphabetic() => {
+                let start = self.i;
+                while self
+                    .s
+                    .get(self.i)
+                    .is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'-')
+                {
+                    self.i += 1;
+                }
+                let name = std::str::from_utf8(&self.s[start..self.i]).unwrap_or_default();
+                Ok(Abnf::Rule(name.to_ascii_lowercase()))
+            }
+            _ => Err(self.error("expected an element")),
+        }
+    }
+}
+
+/// A nondeterministic automaton built from ABNF elements (Thompson's construction): edges on
+/// a set of bytes (by index in `sets`) and empty edges.
+#[derive(Default)]
+struct Nfa {
+    sets: Vec<Vec<bool>>,
+    edges: Vec<Vec<(usize, usize)>>,
+    empty: Vec<Vec<usize>>,
+}
+
+impl Nfa {
+    fn node(&mut self) -> usize {
+        self.edges.push(Vec::new());
+        self.empty.push(Vec::new());
+        self.edges.len() - 1
+    }
+
+    /// Adds the strings of `element` from node `from`; returns the node where they end.
+    /// `within` holds the rules being expanded, to refuse one that refers to itself.
+    fn add(
+        &mut self,
+        element: &Abnf,
+        rules: &[(String, usize, Abnf)],
+        within: &mut Vec<String>,
+        from: usize,
+    ) -> Result<usize, String> {
+        Ok(match element {
+            Abnf::Byte(set) => {
+                let k = match self.sets.iter().position(|s| s == set) {
+                    Some(k) => k,
+                    None => {
+                        self.sets.push(set.clone());
+                        self.sets.len() - 1
+                    }
+                };
+                let to = self.node();
+                self.edges[from].push((k, to));
+                to
+            }
+            Abnf::Seq(items) => {
+                let mut at = from;
+                for item in items {
+                    at = self.add(item, rules, within, at)?;
+                }
+                at
+            }
+            Abnf::Alt(alternatives) => {
+                let end = self.node();
+                for alternative in alternatives {
+                    let start = self.node();
+                    self.empty[from].push(start);
+                    let at = self.add(alternative, rules, within, start)?;
+                    self.empty[at].push(end);
+                }
+                end
+            }
+            Abnf::Repeat(min, max, item) => {
+                let mut at = from;
+                for _ in 0..*min {
+                    at = self.add(item, rules, within, at)?;
+                }
+                match max {
+                    // Any number more: a loop through a node of its own.
+                    None => {
+                        let again = self.node();
+                        self.empty[at].push(again);
+                        let end = self.add(item, rules, within, again)?;
+                        self.empty[end].push(again);
+                        again
+                    }
+                    Some(max) => {
+                        for _ in *min..*max {
+                            let end = self.node();
+                            self.empty[at].push(end);
+                            let more = self.add(item, rules, within, at)?;
+                            self.empty[more].push(end);
+                            at = end;
+                        }
+                        at
+                    }
+                }
+            }
+            Abnf::Rule(name) => {
+                let Some((written, _, definition)) =
+                    rules.iter().find(|(n, _, _)| n.eq_ignore_ascii_case(name))
+                else {
+                    return Err(format!("rule {name} is not defined"));
+                };
+                if within.iter().any(|w| w == name) {
+                    return Err(format!(
+                        "rule {written} refers to itself: not a regular rule"
+                    ));
+                }
+                within.push(name.clone());
+                let end = self.add(definition, rules, within, from)?;
+                within.pop();
+                end
+            }
+        })
+    }
+
+    /// The nodes reachable from `nodes` by empty edges, `nodes` included, in order.
+    fn closure(&self, nodes: impl IntoIterator<Item = usize>) -> Vec<usize> {
+        let mut seen = vec![false; self.edges.len()];
+        let mut stack: Vec<usize> = nodes.into_iter().collect();
+        let mut out = Vec::new();
+        while let Some(n) = stack.pop() {
+            if !std::mem::replace(&mut seen[n], true) {
+                out.push(n);
+                stack.extend(&self.empty[n]);
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+}
+
+/// The minimal DFA of some rules of an ABNF file, read as one automaton with a start state a
+/// rule: states numbered dead (0) first, then those that do not accept, then those that do.
+#[derive(Debug)]
+pub struct AbnfDfa {
+    /// Byte -> class.
+    pub byte_class: Vec<u8>,
+    pub classes: usize,
+    /// `trans[state][class]`: the next state.
+    pub trans: Vec<Vec<usize>>,
+    pub first_accept: usize,
+    /// The start state of each rule asked for, in order.
+    pub starts: Vec<usize>,
+}
+
+/// Compiles `start_rules` of the ABNF `src` into one [`AbnfDfa`]: Thompson's construction
+/// ([`Nfa`]), the subset construction ([`subsets`]), then Moore's minimization ([`minimize`]).
+pub fn compile_abnf(src: &str, file: &str, start_rules: &[&str]) -> Result<AbnfDfa, String> {
+    let rules = parse_abnf(src, file)?;
+    let mut nfa = Nfa::default();
+    let mut ends = Vec::new();
+    for rule in start_rules {
+        let start = nfa.node();
+        let rule = Abnf::Rule(rule.to_ascii_lowercase());
+        let end = nfa
+            .add(&rule, &rules, &mut Vec::new(), start)
+            .map_err(|e| format!("{file}: {e}"))?;
+        ends.push((start, end));
+    }
+    if let Some((name, line, _)) = rules
+        .iter()
+        .find(|(name, _, _)| !used_by(name, start_rules, &rules))
+    {
+        return Err(format!(
+            "{file}:{line}: rule {name} is used by no rule build.rs compiles"
+        ));
+    }
+    let (trans, accepts, starts) = subsets(&nfa, &ends).map_err(|e| format!("{file}: {e}"))?;
+    Ok(minimize(&trans, &accepts, &starts))
+}
+
+/// The most states a DFA of an ABNF file may have before minimization.
+const MAX_SUBSETS: usize = 4096;
+
+/// The subset construction: a DFA whose states are sets of the NFA's nodes, over the classes
+/// of bytes that the NFA's sets hold alike (`trans[state][byte]`), from the start node of
+/// each `(start, end)` pair; a state accepts when it holds an end. State 0 is the empty set:
+/// dead. Returns the transitions, which states accept, and the start states.
+#[allow(clippy::type_complexity)]
+fn subsets(
+    nfa: &Nfa,
+    ends: &[(usize, usize)],
+) -> Result<(Vec<Vec<usize>>, Vec<bool>, Vec<usize>), String> {
+    // Bytes the same sets hold behave alike: one byte stands for each such group.
+    let mut signatures: Vec<Vec<bool>> = Vec::new();
+    let mut representatives: Vec<usize> = Vec::new();
+    let mut class_of = [0usize; 256];
+    for (b, class) in class_of.iter_mut().enumerate() {
+        let signature: Vec<bool> = nfa.sets.iter().map(|set| set[b]).collect();
+        *class = match signatures.iter().position(|s| *s == signature) {
+            Some(class) => class,
+            None => {
+                signatures.push(signature);
+                representatives.push(b);
+                signatures.len() - 1
+            }
+        };
+    }
+    let mut sets: Vec<Vec<usize>> = vec![Vec::new()];
+    let mut index: BTreeMap<Vec<usize>, usize> = BTreeMap::from([(Vec::new(), 0)]);
+    let mut id_of = |set: Vec<usize>, sets: &mut Vec<Vec<usize>>| {
+        *index.entry(set.clone()).or_insert_with(|| {
+            sets.push(set);
+            sets.len() - 1
+        })
+    };
+    let starts: Vec<usize> = ends
+        .iter()
+        .map(|&(start, _)| id_of(nfa.closure([start]), &mut sets))
+        .collect();
+    let mut rows: Vec<Vec<usize>> = Vec::new();
+    while rows.len() < sets.len() {
+        if sets.len() > MAX_SUBSETS {
+            return Err(format!(
+                "more than {MAX_SUBSETS} states: too many for a table"
+            ));
+        }
+        let set = sets[rows.len()].clone();
+        let by_class: Vec<usize> = representatives
+            .iter()
+            .map(|&b| {
+                let next = set
+                    .iter()
+                    .flat_map(|&n| &nfa.edges[n])
+                    .filter(|&&(k, _)| nfa.sets[k][b])
+                    .map(|&(_, to)| to);
+                id_of(nfa.closure(next), &mut sets)
+            })
+            .collect();
+        rows.push(by_class);
+    }
+    // Each byte's entry is its class's.
+    let trans = rows
+        .iter()
+        .map(|row| class_of.iter().map(|&class| row[class]).collect())
+        .collect();
+    let accepts = sets
+        .iter()
+        .map(|set| ends.iter().any(|(_, end)| set.contains(end)))
+        .collect();
+    Ok((trans, accepts, starts))
+}
+
+/// Moore's minimization of a DFA (`trans[state][byte]`, state 0 dead): blocks of states split
+/// until no block tells its states apart by whether they accept and where each byte takes
+/// them; then one state a block, numbered dead first, then those that do not accept, then
+/// those that do, each in the order of its first state; and one class for the bytes that
+/// every state takes alike.
+fn minimize(trans: &[Vec<usize>], accepts: &[bool], starts: &[usize]) -> AbnfDfa {
+    let mut block: Vec<usize> = accepts.iter().map(|&a| usize::from(a)).collect();
+    let mut blocks = 0;
+    loop {
+        let mut keys: BTreeMap<Vec<usize>, usize> = BTreeMap::new();
+        let next: Vec<usize> = (0..trans.len())
+            .map(|s| {
+                let key = std::iter::once(block[s])
+                    .chain(trans[s].iter().map(|&t| block[t]))
+                    .collect();
+                let n = keys.len();
+                *keys.entry(key).or_insert(n)
+            })
+            .collect();
+        block = next;
+        if keys.len() == blocks {
+            break;
+        }
+        blocks = keys.len();
+    }
+    let first_of = |k: usize| block.iter().position(|&b| b == k).unwrap_or(0);
+    let mut order: Vec<usize> = (0..blocks).collect();
+    order.sort_by_key(|&k| (k != block[0], accepts[first_of(k)], first_of(k)));
+    let id_of = |state: usize| order.iter().position(|&k| k == block[state]).unwrap_or(0);
+    let by_byte: Vec<Vec<usize>> = order
+        .iter()
+        .map(|&k| trans[first_of(k)].iter().map(|&t| id_of(t)).collect())
+        .collect();
+    // The classes: bytes whose columns are the same.
+    let mut columns: Vec<Vec<usize>> = Vec::new();
+    let byte_class: Vec<u8> = (0..256)
+        .map(|b| {
+            let column: Vec<usize> = by_byte.iter().map(|row| row[b]).collect();
+            let class = columns
+                .iter()
+                .position(|c| *c == column)
+                .unwrap_or_else(|| {
+                    columns.push(column);
+                    columns.len() - 1
+                });
+            class as u8
+        })
+        .collect();
+    AbnfDfa {
+        byte_class,
+        classes: columns.len(),
+        trans: (0..by_byte.len())
+            .map(|s| columns.iter().map(|column| column[s]).collect())
+            .collect(),
+        first_accept: order
+            .iter()
+            .position(|&k| accepts[first_of(k)])
+            .unwrap_or(order.len()),
+        starts: starts.iter().map(|&s| id_of(s)).collect(),
+    }
+}
+
+/// Whether rule `name` is one of `start_rules` or used by one of them.
+fn used_by(name: &str, start_rules: &[&str], rules: &[(String, usize, Abnf)]) -> bool {
+    fn refers(element: &Abnf, name: &str, rules: &[(String, usize, Abnf)], depth: usize) -> bool {
+        match element {
+            Abnf::Byte(_) => false,
+            Abnf::Seq(items) | Abnf::Alt(items) => {
+                items.iter().any(|i| refers(i, name, rules, depth))
+            }
+            Abnf::Repeat(_, _, item) => refers(item, name, rules, depth),
+            Abnf::Rule(r) => {
+                r.eq_ignore_ascii_case(name)
+                    || (depth < rules.len()
+                        && rules
+                            .iter()
+                            .find(|(n, _, _)| n.eq_ignore_ascii_case(r))
+                            .is_some_and(|(_, _, d)| refers(d, name, rules, depth + 1)))
+            }
+        }
+    }
+    start_rules.iter().any(|s| s.eq_ignore_ascii_case(name))
+        || start_rules
+            .iter()
+            .any(|s| refers(&Abnf::Rule(s.to_ascii_lowercase()), name, rules, 0))
+}
+
+/// Writes the module of an ABNF grammar: its byte classes, its transitions with state ids
+/// pre-multiplied by the stride, and its dead, first accepting and start states.
+fn emit_abnf(
+    out: &mut String,
+    file: &str,
+    start_rules: &[&str],
+    dfa: &AbnfDfa,
+) -> Result<(), String> {
+    let stride = dfa.classes.next_power_of_two();
+    let shift = stride.trailing_zeros();
+    let trans_len = (dfa.trans.len() * stride).next_power_of_two();
+    if trans_len > usize::from(u16::MAX) {
+        return Err(format!(
+            "{file}: {} states: too many for u16 ids",
+            dfa.trans.len()
+        ));
+    }
+    item(
+        out,
+        "log2 of the row length (the number of byte classes, rounded up to a power of two).",
+        &format!("STRIDE_SHIFT: u32 = {shift}"),
+    );
+    item(
+        out,
+        "The state no bytes leave: the bytes so far begin no string of the rule.",
+        "DEAD: usize = 0",
+    );
+    item(
+        out,
+        "The states from this id on accept: the bytes so far are a string of the rule.",
+        &format!("FIRST_ACCEPT: usize = {}", dfa.first_accept * stride),
+    );
+    for (rule, start) in start_rules.iter().zip(&dfa.starts) {
+        item(
+            out,
+            &format!("Where the rule `{rule}` starts."),
+            &format!("START_{}: usize = {}", const_name(rule), start * stride),
+        );
+    }
+    out.push('\n');
+    array(
+        out,
+        "Byte -> class.",
+        "BYTE_CLASS: [u8; 256]",
+        dfa.byte_class
+            .iter()
+            .enumerate()
+            .map(|(b, c)| format!("{c}, // {}", byte_name(b as u8))),
+    );
+    let mut rows: Vec<String> = Vec::new();
+    for (k, row) in dfa.trans.iter().enumerate() {
+        let kind = match k {
+            0 => " (dead)",
+            k if k >= dfa.first_accept => " (accepts)",
+            _ => "",
+        };
+        let starts: String = start_rules
+            .iter()
+            .zip(&dfa.starts)
+            .filter(|(_, &s)| s == k)
+            .map(|(r, _)| format!(" (start of {r})"))
+            .collect();
+        rows.push(format!("// {}{kind}{starts}", k * stride));
+        let ids = (0..stride).map(|c| row.get(c).map_or(0, |&t| t * stride));
+        rows.push(ids.map(|id| format!("{id},")).collect::<Vec<_>>().join(" "));
+    }
+    if trans_len > dfa.trans.len() * stride {
+        rows.push("// padding (dead)".into());
+        rows.push(
+            "0, "
+                .repeat(trans_len - dfa.trans.len() * stride)
+                .trim_end()
+                .to_string(),
+        );
+    }
+    array(
+        out,
+        "`TRANS[state + class]`: the next state. Padded to a power of two so the index can be\nmasked instead of bounds-checked.",
+        &format!("TRANS: [u16; {trans_len}]"),
+        rows,
+    );
+    Ok(())
 }

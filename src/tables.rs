@@ -24,9 +24,9 @@ pub(crate) enum Mark {
     Port,
     /// `@`: the userinfo ends, the host starts after it.
     Userinfo,
-    /// `]` after an IPv6address: check its shape.
+    /// `]` after an IPv6address: check its shape (the DFA of `tables/ip.abnf`).
     Ipv6,
-    /// `]` after an IPv6address of RFC 2732 (RFC 2396): check its shape.
+    /// `]` after an IPv6address of RFC 2732 (RFC 2396): check its shape (`tables/ip.abnf`).
     Ipv6Rfc2732,
     /// `/` after the authority: the path starts here.
     Path,

@@ -175,6 +175,9 @@ pub fn check_parse<'s>(s: &'s str) -> Result<(), String> {
                 "IPv6 {a} from {host:?}"
             );
         }
+        // The parser checks an address by the DFA of tables/ip.abnf, `host_parsed` reads its
+        // groups by hand: a literal one accepts and the other refuses would fall to here.
+        Some(Host::RegName(h)) => ensure!(!h.starts_with('['), "IP literal {h:?} unread"),
         _ => {}
     }
     if let Some(port) = uri.port_u16() {
