@@ -1471,9 +1471,22 @@ enum Abnf {
     Rule(String),
 }
 
-/// The rules of an ABNF file: (name as written, line, definition). A line that starts with
-/// white space continues the rule above it (RFC 5234 §2.2).
-fn parse_abnf(src: &str, file: &str) -> Result<Vec<(String, usize, Abnf)>, String> {
+/// A rule of an ABNF file.
+struct AbnfRule {
+    /// As written (ABNF names are case-insensitive: see [`find_rule`]).
+    name: String,
+    line: usize,
+    definition: Abnf,
+}
+
+/// The rule named `name`, in any case.
+fn find_rule<'r>(rules: &'r [AbnfRule], name: &str) -> Option<&'r AbnfRule> {
+    rules.iter().find(|r| r.name.eq_ignore_ascii_case(name))
+}
+
+/// The rules of an ABNF file. A line that starts with white space continues the rule above
+/// it (RFC 5234 §2.2).
+fn parse_abnf(src: &str, file: &str) -> Result<Vec<AbnfRule>, String> {
     let mut texts: Vec<(usize, String)> = Vec::new();
     for (n, raw) in src.lines().enumerate() {
         let text = strip_comment(raw);
@@ -1494,7 +1507,7 @@ fn parse_abnf(src: &str, file: &str) -> Result<Vec<(String, usize, Abnf)>, Strin
             _ => texts.push((n + 1, text.trim().to_string())),
         }
     }
-    let mut rules: Vec<(String, usize, Abnf)> = Vec::new();
+    let mut rules: Vec<AbnfRule> = Vec::new();
     for (line, text) in texts {
         let at = format!("{file}:{line}");
         let (name, body) = text
@@ -1509,10 +1522,7 @@ fn parse_abnf(src: &str, file: &str) -> Result<Vec<(String, usize, Abnf)>, Strin
                 "{at}: `=/` is not supported: write the alternatives in one rule"
             ));
         }
-        if rules
-            .iter()
-            .any(|(other, _, _)| other.eq_ignore_ascii_case(name))
-        {
+        if find_rule(&rules, name).is_some() {
             return Err(format!("{at}: rule {name} is defined twice"));
         }
         let mut p = AbnfParser {
@@ -1525,7 +1535,11 @@ fn parse_abnf(src: &str, file: &str) -> Result<Vec<(String, usize, Abnf)>, Strin
         if p.i < p.s.len() {
             return Err(p.error("expected an element, '/' or the end of the rule"));
         }
-        rules.push((name.to_string(), line, element));
+        rules.push(AbnfRule {
+            name: name.to_string(),
+            line,
+            definition: element,
+        });
     }
     Ok(rules)
 }
@@ -1725,7 +1739,7 @@ impl Nfa {
     fn add(
         &mut self,
         element: &Abnf,
-        rules: &[(String, usize, Abnf)],
+        rules: &[AbnfRule],
         within: &mut Vec<String>,
         from: usize,
     ) -> Result<usize, String> {
@@ -1786,18 +1800,17 @@ impl Nfa {
                 }
             }
             Abnf::Rule(name) => {
-                let Some((written, _, definition)) =
-                    rules.iter().find(|(n, _, _)| n.eq_ignore_ascii_case(name))
-                else {
+                let Some(rule) = find_rule(rules, name) else {
                     return Err(format!("rule {name} is not defined"));
                 };
                 if within.iter().any(|w| w == name) {
                     return Err(format!(
-                        "rule {written} refers to itself: not a regular rule"
+                        "rule {} refers to itself: not a regular rule",
+                        rule.name
                     ));
                 }
                 within.push(name.clone());
-                let end = self.add(definition, rules, within, from)?;
+                let end = self.add(&rule.definition, rules, within, from)?;
                 within.pop();
                 end
             }
@@ -1848,12 +1861,13 @@ pub fn compile_abnf(src: &str, file: &str, start_rules: &[&str]) -> Result<AbnfD
             .map_err(|e| format!("{file}: {e}"))?;
         ends.push((start, end));
     }
-    if let Some((name, line, _)) = rules
+    if let Some(rule) = rules
         .iter()
-        .find(|(name, _, _)| !used_by(name, start_rules, &rules))
+        .find(|r| !used_by(&r.name, start_rules, &rules))
     {
         return Err(format!(
-            "{file}:{line}: rule {name} is used by no rule build.rs compiles"
+            "{file}:{}: rule {} is used by no rule build.rs compiles",
+            rule.line, rule.name
         ));
     }
     let (trans, accepts, starts) = subsets(&nfa, &ends).map_err(|e| format!("{file}: {e}"))?;
@@ -1995,8 +2009,9 @@ fn minimize(trans: &[Vec<usize>], accepts: &[bool], starts: &[usize]) -> AbnfDfa
 }
 
 /// Whether rule `name` is one of `start_rules` or used by one of them.
-fn used_by(name: &str, start_rules: &[&str], rules: &[(String, usize, Abnf)]) -> bool {
-    fn refers(element: &Abnf, name: &str, rules: &[(String, usize, Abnf)], depth: usize) -> bool {
+fn used_by(name: &str, start_rules: &[&str], rules: &[AbnfRule]) -> bool {
+    // `depth` bounds the walk where a rule refers to itself (an error reported elsewhere).
+    fn refers(element: &Abnf, name: &str, rules: &[AbnfRule], depth: usize) -> bool {
         match element {
             Abnf::Byte(_) => false,
             Abnf::Seq(items) | Abnf::Alt(items) => {
@@ -2006,17 +2021,14 @@ fn used_by(name: &str, start_rules: &[&str], rules: &[(String, usize, Abnf)]) ->
             Abnf::Rule(r) => {
                 r.eq_ignore_ascii_case(name)
                     || (depth < rules.len()
-                        && rules
-                            .iter()
-                            .find(|(n, _, _)| n.eq_ignore_ascii_case(r))
-                            .is_some_and(|(_, _, d)| refers(d, name, rules, depth + 1)))
+                        && find_rule(rules, r)
+                            .is_some_and(|d| refers(&d.definition, name, rules, depth + 1)))
             }
         }
     }
-    start_rules.iter().any(|s| s.eq_ignore_ascii_case(name))
-        || start_rules
-            .iter()
-            .any(|s| refers(&Abnf::Rule(s.to_ascii_lowercase()), name, rules, 0))
+    start_rules.iter().any(|s| {
+        s.eq_ignore_ascii_case(name) || refers(&Abnf::Rule(s.to_ascii_lowercase()), name, rules, 0)
+    })
 }
 
 /// Writes the module of an ABNF grammar: its byte classes, its transitions with state ids
