@@ -1036,14 +1036,11 @@ mod tests {
                 }
             }
             let alphabet = b"aZ09%%%fFgG=&+_~.-/?#[]^` \x7f\x80\xc3\xff\"<>{}|";
-            let mut seed = 0x2545_f491_4f6c_dd1du64;
+            let mut next = crate::xorshift(0x2545_f491_4f6c_dd1d);
             for _ in 0..200_000 {
                 let mut block = [0u8; 32];
                 for b in &mut block {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    *b = alphabet[(seed % alphabet.len() as u64) as usize];
+                    *b = alphabet[(next() % alphabet.len() as u64) as usize];
                 }
                 let got = block_stops(&block, &set).unwrap();
                 assert_eq!(got, reference(&block, &member), "{block:?}");

@@ -399,13 +399,7 @@ mod tests {
             b"0", b"1", b"ab", b"fff", b"FFFF", b"12345", b":", b":", b"::", b".", b"255", b"256",
             b"01", b"999", b"7", b"1.2.3.4",
         ];
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0x9E37_79B9_7F4A_7C15u64);
         let (mut valid, mut valid_2732) = (0, 0);
         for _ in 0..300_000 {
             let n = 1 + next() % 16;

@@ -502,13 +502,7 @@ mod tests {
             "\u{10FFFD}",
             "\u{FFFD}",
         ];
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0x2545_f491_4f6c_dd1du64);
         let rules = [
             (Rule::Reference, rfc3987::START_IRI_REFERENCE, false),
             (Rule::Iri, rfc3987::START_IRI, false),
@@ -557,13 +551,7 @@ mod tests {
     fn map_to_uri_agrees_with_a_byte_by_byte_reference() {
         use core::fmt::Write as _;
         let pieces = ["a", "/", "%", "é", "例", "\u{10348}", "\u{E000}", "~"];
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0x9e37_79b9_7f4a_7c15u64);
         for len in 0..4 * CHUNK {
             for _ in 0..20 {
                 let mut s = std::string::String::new();

@@ -110,3 +110,15 @@ pub use uri_ref::{PathSegments, Segments, UriRef};
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+/// The unit tests' random numbers (xorshift64): deterministic, so that a failure replays,
+/// and a few lines, so that no test needs a dependency for them.
+#[cfg(test)]
+pub(crate) fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}

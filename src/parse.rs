@@ -1435,13 +1435,7 @@ pub(crate) mod tests {
             b"1.2.3.4", b"v1.x", b"g", b"]",
         ];
         let tails: [&[u8]; 8] = [b"]", b"]/", b"]:80/a?b#c", b"]:x", b"]]", b"]x", b"", b"/"];
-        let mut seed = 0x1234_5678_9abc_def1u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0x1234_5678_9abc_def1u64);
         let mut good = 0;
         for round in 0..200_000u64 {
             let mut input = [&b"http://["[..], b"//[", b"a://u@["][(round % 3) as usize].to_vec();
@@ -1696,18 +1690,13 @@ pub(crate) mod tests {
     /// Random inputs built to reach every shortcut and to leave each at every byte: a start
     /// from the shapes the shortcuts take, then mostly dense runs (what the vector blocks
     /// skip), across the 16- and 32-byte block edges, with a few other bytes among them.
-    pub(crate) fn random_inputs(mut seed: u64) -> impl FnMut() -> std::vec::Vec<u8> {
+    pub(crate) fn random_inputs(seed: u64) -> impl FnMut() -> std::vec::Vec<u8> {
         let starts: [&[u8]; 14] = [
             b"", b"/", b"//", b"#", b"?", b"a", b"Ab", b"x:", b"http://", b"1", b".", b"../", b"-",
             b"+",
         ];
         let alphabet = b"aZz09-._~:/?#[]@!$&'()*+,;=%AFf \x7f\xc3\xa9";
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(seed);
         move || {
             let mut input = starts[(next() % starts.len() as u64) as usize].to_vec();
             let len = (next() % 48) as usize;

@@ -1016,13 +1016,7 @@ pub(crate) mod tests {
     /// the skips of [`wide_loops`] need.
     fn random_input(seed: u64, text: bool) -> impl FnMut(&mut std::vec::Vec<u8>, usize) {
         const ALPHABET: &[u8] = b"aZ09-._~!$&'()*+,;=:@/?#[]%\"<> \\^`{|}\x00\x7f\x80\xff";
-        let mut seed = seed;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(seed);
         const HEX: &[u8] = b"0123456789abcdefABCDEF";
         move |out, len| {
             while out.len() < len {
