@@ -82,38 +82,29 @@ pub fn boost_url_parts(s: &str) -> Option<Option<Parts>> {
 /// and the host's kind.
 type PartsFn = unsafe extern "C" fn(*const u8, usize, *mut u8, usize, *mut usize, *mut i32) -> i32;
 
-#[cfg(has_uriparser)]
-extern "C" {
-    fn urilex_uriparser_parts(
-        p: *const u8,
-        n: usize,
-        out: *mut u8,
-        cap: usize,
-        used: *mut usize,
-        kind: *mut i32,
-    ) -> i32;
+/// `const NAME: Option<PartsFn>`: the shim's function `shim_fn` if the library was installed
+/// at build time (`cfg`), declared here with [`PartsFn`]'s signature; else `None`.
+macro_rules! parts_fn {
+    ($name:ident, $cfg:ident, $shim_fn:ident) => {
+        #[cfg($cfg)]
+        extern "C" {
+            fn $shim_fn(
+                p: *const u8,
+                n: usize,
+                out: *mut u8,
+                cap: usize,
+                used: *mut usize,
+                kind: *mut i32,
+            ) -> i32;
+        }
+        #[cfg($cfg)]
+        const $name: Option<PartsFn> = Some($shim_fn);
+        #[cfg(not($cfg))]
+        const $name: Option<PartsFn> = None;
+    };
 }
-#[cfg(has_boost_url)]
-extern "C" {
-    fn urilex_boost_url_parts(
-        p: *const u8,
-        n: usize,
-        out: *mut u8,
-        cap: usize,
-        used: *mut usize,
-        kind: *mut i32,
-    ) -> i32;
-}
-
-/// Each library's `parts` function, if it was installed at build time.
-#[cfg(has_uriparser)]
-const URIPARSER_PARTS: Option<PartsFn> = Some(urilex_uriparser_parts);
-#[cfg(not(has_uriparser))]
-const URIPARSER_PARTS: Option<PartsFn> = None;
-#[cfg(has_boost_url)]
-const BOOST_URL_PARTS: Option<PartsFn> = Some(urilex_boost_url_parts);
-#[cfg(not(has_boost_url))]
-const BOOST_URL_PARTS: Option<PartsFn> = None;
+parts_fn!(URIPARSER_PARTS, has_uriparser, urilex_uriparser_parts);
+parts_fn!(BOOST_URL_PARTS, has_boost_url, urilex_boost_url_parts);
 
 /// Where uriparser's parse of `s` fails (its `errorPos`): `Some(Some(index))`, `Some(None)`
 /// when it accepts `s`, `None` without the library.
