@@ -1459,7 +1459,7 @@ impl super::Grammar for Dfa {{
 // ------------------------------------------------------------------------------ ABNF
 
 /// An element of an ABNF rule (RFC 5234 §4), names not yet looked up.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 enum Abnf {
     /// One byte of a set: a `%x` value or range, or a character of a string.
     Byte(Vec<bool>),
@@ -1839,12 +1839,25 @@ impl Nfa {
 pub struct AbnfDfa {
     /// Byte -> class.
     pub byte_class: Vec<u8>,
-    pub classes: usize,
     /// `trans[state][class]`: the next state.
     pub trans: Vec<Vec<usize>>,
     pub first_accept: usize,
     /// The start state of each rule asked for, in order.
     pub starts: Vec<usize>,
+}
+
+impl AbnfDfa {
+    /// The number of byte classes (the dead state's row has one entry a class).
+    pub fn classes(&self) -> usize {
+        self.trans[0].len()
+    }
+}
+
+/// A DFA over bytes, before minimization: `trans[state][byte]`, state 0 dead.
+struct ByteDfa {
+    trans: Vec<Vec<usize>>,
+    accepts: Vec<bool>,
+    starts: Vec<usize>,
 }
 
 /// Compiles `start_rules` of the ABNF `src` into one [`AbnfDfa`]: Thompson's construction
@@ -1870,8 +1883,8 @@ pub fn compile_abnf(src: &str, file: &str, start_rules: &[&str]) -> Result<AbnfD
             rule.line, rule.name
         ));
     }
-    let (trans, accepts, starts) = subsets(&nfa, &ends).map_err(|e| format!("{file}: {e}"))?;
-    Ok(minimize(&trans, &accepts, &starts))
+    let dfa = subsets(&nfa, &ends).map_err(|e| format!("{file}: {e}"))?;
+    Ok(minimize(&dfa))
 }
 
 /// The most states a DFA of an ABNF file may have before minimization.
@@ -1880,12 +1893,8 @@ const MAX_SUBSETS: usize = 4096;
 /// The subset construction: a DFA whose states are sets of the NFA's nodes, over the classes
 /// of bytes that the NFA's sets hold alike (`trans[state][byte]`), from the start node of
 /// each `(start, end)` pair; a state accepts when it holds an end. State 0 is the empty set:
-/// dead. Returns the transitions, which states accept, and the start states.
-#[allow(clippy::type_complexity)]
-fn subsets(
-    nfa: &Nfa,
-    ends: &[(usize, usize)],
-) -> Result<(Vec<Vec<usize>>, Vec<bool>, Vec<usize>), String> {
+/// dead.
+fn subsets(nfa: &Nfa, ends: &[(usize, usize)]) -> Result<ByteDfa, String> {
     // Bytes the same sets hold behave alike: one byte stands for each such group.
     let mut signatures: Vec<Vec<bool>> = Vec::new();
     let mut representatives: Vec<usize> = Vec::new();
@@ -1943,7 +1952,11 @@ fn subsets(
         .iter()
         .map(|set| ends.iter().any(|(_, end)| set.contains(end)))
         .collect();
-    Ok((trans, accepts, starts))
+    Ok(ByteDfa {
+        trans,
+        accepts,
+        starts,
+    })
 }
 
 /// Moore's minimization of a DFA (`trans[state][byte]`, state 0 dead): blocks of states split
@@ -1951,7 +1964,12 @@ fn subsets(
 /// them; then one state a block, numbered dead first, then those that do not accept, then
 /// those that do, each in the order of its first state; and one class for the bytes that
 /// every state takes alike.
-fn minimize(trans: &[Vec<usize>], accepts: &[bool], starts: &[usize]) -> AbnfDfa {
+fn minimize(dfa: &ByteDfa) -> AbnfDfa {
+    let ByteDfa {
+        trans,
+        accepts,
+        starts,
+    } = dfa;
     let mut block: Vec<usize> = accepts.iter().map(|&a| usize::from(a)).collect();
     let mut blocks = 0;
     loop {
@@ -1996,7 +2014,6 @@ fn minimize(trans: &[Vec<usize>], accepts: &[bool], starts: &[usize]) -> AbnfDfa
         .collect();
     AbnfDfa {
         byte_class,
-        classes: columns.len(),
         trans: (0..by_byte.len())
             .map(|s| columns.iter().map(|column| column[s]).collect())
             .collect(),
@@ -2039,7 +2056,7 @@ fn emit_abnf(
     start_rules: &[&str],
     dfa: &AbnfDfa,
 ) -> Result<(), String> {
-    let stride = dfa.classes.next_power_of_two();
+    let stride = dfa.classes().next_power_of_two();
     let shift = stride.trailing_zeros();
     let trans_len = (dfa.trans.len() * stride).next_power_of_two();
     if trans_len > usize::from(u16::MAX) {
