@@ -103,16 +103,15 @@ impl Avx2 {
         yes.then_some(Avx2(()))
     }
 
-    /// [`crate::parse::parse`], its shortcuts' runs found in 64 bytes classified at once
-    /// ([`Masks`]), all of it compiled for AVX2.
+    /// [`crate::parse::parse`] of the rule whose id is `RULE` ([`Rule::of`]), its shortcuts'
+    /// runs found in 64 bytes classified at once ([`Masks`]), all of it compiled for AVX2.
     #[inline]
-    pub(crate) fn parse<'a, T: FromLayout<'a>>(
+    pub(crate) fn parse<'a, T: FromLayout<'a>, const RULE: u8>(
         self,
         input: &'a str,
-        rule: Rule,
     ) -> Result<T, ParseError> {
         // SAFETY: `self` proves that the CPU has the features `parse` is compiled for.
-        unsafe { parse(input, rule) }
+        unsafe { parse::<T, RULE>(input) }
     }
 
     /// [`crate::parse::parse`] of each of `inputs`, handed to `f` with its result: one loop
@@ -175,9 +174,9 @@ impl Avx2 {
 /// # Safety
 /// The CPU must have the features this is compiled for: an [`Avx2`] proves it.
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-unsafe fn parse<'a, T: FromLayout<'a>>(input: &'a str, rule: Rule) -> Result<T, ParseError> {
+unsafe fn parse<'a, T: FromLayout<'a>, const RULE: u8>(input: &'a str) -> Result<T, ParseError> {
     // SAFETY: AVX2 by the function's contract.
-    unsafe { parse_inlined(input, rule) }
+    unsafe { parse_inlined(input, const { Rule::of(RULE) }) }
 }
 
 /// See [`Avx2::each`].
@@ -1065,13 +1064,13 @@ mod tests {
         let Some(avx2) = avx2_or_say_why() else {
             return;
         };
-        // The rules the parser serves (the request targets' forms have entries of their
-        // own, in src/parse.rs, that read no block).
         let rules = [
             Rule::UriReference,
             Rule::RelativeRef,
             Rule::Uri,
             Rule::AbsoluteUri,
+            Rule::OriginForm,
+            Rule::AuthorityForm,
         ];
         // SAFETY: `sysconf` asks the system; the result is checked.
         let page = usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap();
@@ -1114,7 +1113,9 @@ mod tests {
                 let input = core::str::from_utf8(&data[at..at + len]).unwrap();
                 let portable = parse_by(scan::PortableRuns::default(), input, rule);
                 let want = portable.map(components);
-                let got = avx2.parse::<UriRef>(input, rule).map(components);
+                let got =
+                    crate::parse::by_rule_id!(rule, RULE => avx2.parse::<UriRef, RULE>(input));
+                let got = got.map(components);
                 assert_eq!(got, want, "{input:?} {rule:?} at {at}");
                 each_within::<UriRef>(&data[..], [input], rule, |_, got| {
                     assert_eq!(got.map(components), want, "{input:?} {rule:?} at {at}");

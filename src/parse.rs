@@ -37,6 +37,59 @@ pub(crate) enum Rule {
     AuthorityForm,
 }
 
+/// `$call` with the const `$id` the id of the rule `$rule` (a value, `rule as u8`): one copy
+/// of the call for each rule, each with its rule a constant ([`Rule::of`]).
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+macro_rules! by_rule_id {
+    ($rule:expr, $id:ident => $call:expr) => {
+        match $rule {
+            Rule::UriReference => {
+                const $id: u8 = Rule::UriReference as u8;
+                $call
+            }
+            Rule::Uri => {
+                const $id: u8 = Rule::Uri as u8;
+                $call
+            }
+            Rule::RelativeRef => {
+                const $id: u8 = Rule::RelativeRef as u8;
+                $call
+            }
+            Rule::AbsoluteUri => {
+                const $id: u8 = Rule::AbsoluteUri as u8;
+                $call
+            }
+            Rule::OriginForm => {
+                const $id: u8 = Rule::OriginForm as u8;
+                $call
+            }
+            Rule::AuthorityForm => {
+                const $id: u8 = Rule::AuthorityForm as u8;
+                $call
+            }
+        }
+    };
+}
+#[cfg(all(test, feature = "std", target_arch = "x86_64"))]
+pub(crate) use by_rule_id;
+
+impl Rule {
+    /// The rule whose id (`rule as u8`) is `id`: for the entries compiled once per rule, whose
+    /// rule is a const generic parameter (which cannot be an enum on stable Rust).
+    #[inline(always)]
+    pub(crate) const fn of(id: u8) -> Rule {
+        const RULES: [Rule; 6] = [
+            Rule::UriReference,
+            Rule::Uri,
+            Rule::RelativeRef,
+            Rule::AbsoluteUri,
+            Rule::OriginForm,
+            Rule::AuthorityForm,
+        ];
+        RULES[id as usize % RULES.len()]
+    }
+}
+
 /// Component boundaries as byte offsets into the input.
 ///
 /// Presence is encoded in the offsets themselves, so no flags are needed:
@@ -124,8 +177,7 @@ struct Parser<'a, G: Grammar + SkipRuns> {
     no_fragment: bool,
 }
 
-/// Parses `input` by `rule`, in one pass. (The request-target rules have their own entries,
-/// [`origin_form`] and [`parse_from_start`], so that this one keeps its size.)
+/// Parses `input` by `rule`, in one pass.
 ///
 /// The commonest shapes start without the DFA loop: "scheme://host" for every rule but
 /// relative-ref, and for references the shapes of links (`/path`, `//host/path`, `#frag`,
@@ -136,27 +188,44 @@ struct Parser<'a, G: Grammar + SkipRuns> {
 ///
 /// The shortcuts' runs are found by [`scan::PortableRuns`], or, where the CPU has AVX2, in the
 /// first 64 bytes classified at once (src/avx2.rs).
+///
+/// The out-of-line parsers below it are compiled once per rule, the rule a constant in each
+/// ([`parse_rule`]): one function for every rule, given the rule as a value, was specialized
+/// by the compiler only in a program that called it with one rule alone, so that a second
+/// caller anywhere (a `parse_absolute` for a base beside `UriRef::parse`, a proxy's
+/// absolute-form request targets) made every call of the others slower.
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 #[inline]
 pub(crate) fn parse<'a, T: FromLayout<'a>>(input: &'a str, rule: Rule) -> Result<T, ParseError> {
-    if let Some(avx2) = crate::avx2::Avx2::known() {
-        return avx2.parse(input, rule);
-    }
-    parse_portable(input, rule)
+    by_rule_id!(rule, RULE => parse_rule::<T, RULE>(input))
 }
 
-/// [`parse`] by [`scan::PortableRuns`], unless the CPU, asked the first time, has AVX2. Out of
-/// line, so that the choice in [`parse`] is a compare and a jump to one of two functions:
-/// the portable code inlined beside AVX2's cost it 5-10% (registers saved on every call).
-/// The portable code pays for the extra call instead: 2-18% more time on an x86-64 CPU
-/// without AVX2 (those made before 2013), measured with `URILEX_PORTABLE` set.
+/// [`parse`] of the rule whose id is `RULE` ([`Rule::of`]).
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+#[inline(always)]
+fn parse_rule<'a, T: FromLayout<'a>, const RULE: u8>(input: &'a str) -> Result<T, ParseError> {
+    if let Some(avx2) = crate::avx2::Avx2::known() {
+        return avx2.parse::<T, RULE>(input);
+    }
+    parse_portable::<T, RULE>(input)
+}
+
+/// [`parse_rule`] by [`scan::PortableRuns`], unless the CPU, asked the first time, has AVX2.
+/// Out of line, so that the choice in [`parse_rule`] is a compare and a jump to one of two
+/// functions: the portable code inlined beside AVX2's cost it 5-10% (registers saved on every
+/// call). The portable code pays for the extra call instead: 2-18% more time on an x86-64
+/// CPU without AVX2 (those made before 2013), measured with `URILEX_PORTABLE` set.
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 #[inline(never)]
-fn parse_portable<'a, T: FromLayout<'a>>(input: &'a str, rule: Rule) -> Result<T, ParseError> {
+fn parse_portable<'a, T: FromLayout<'a>, const RULE: u8>(input: &'a str) -> Result<T, ParseError> {
     if let Some(avx2) = crate::avx2::Avx2::detect() {
-        return avx2.parse(input, rule);
+        return avx2.parse::<T, RULE>(input);
     }
-    parse_by(scan::PortableRuns::default(), input, rule)
+    parse_by(
+        scan::PortableRuns::default(),
+        input,
+        const { Rule::of(RULE) },
+    )
 }
 
 /// [`parse`] of each of `inputs`, handed to `f` with its result. Where the CPU has AVX2, the
@@ -254,11 +323,15 @@ pub(crate) fn parse_by<'a, T: FromLayout<'a>, R: Runs>(
     input: &'a str,
     rule: Rule,
 ) -> Result<T, ParseError> {
-    // The shortcut for "scheme://" is taken for every rule but `relative-ref`: the request
-    // targets' forms, which allow no scheme, have entries of their own.
-    debug_assert!(!matches!(rule, Rule::OriginForm | Rule::AuthorityForm));
     if input.len() > MAX_LEN {
         return Err(too_long(input));
+    }
+    // The shortcut for "scheme://" is taken for every rule but `relative-ref` and the
+    // request targets' forms, which allow no scheme and have shortcuts of their own (or none).
+    match rule {
+        Rule::OriginForm => return origin_form_by(runs, input),
+        Rule::AuthorityForm => return parse_from_start(input, rule),
+        _ => {}
     }
     let bytes = input.as_bytes();
     if rule != Rule::RelativeRef {
@@ -450,31 +523,22 @@ fn plain_after_path(
     })
 }
 
-/// RFC 9112 origin-form (`absolute-path [ "?" query ]`) by runs, as [`parse`] takes
-/// path-absolute references: '/', the path's run, then '?' and the query's run. The DFA loop
-/// (from PATH or QUERY) takes anything else, '#' included, which the mark `fragment` refuses
-/// for this rule (tested below against the DFA alone).
-pub(crate) fn origin_form<'a, T: FromLayout<'a>>(input: &'a str) -> Result<T, ParseError> {
+/// RFC 9112 origin-form (`absolute-path [ "?" query ]`) by runs, as [`parse_by`] takes
+/// path-absolute references: '/', the path's run (PATH, which takes a second '/' as any
+/// other: `//evil/p` is a path), then [`Parser::after_path`]: '?' and the query's run. The DFA
+/// loop (from PATH or QUERY) takes anything else, '#' included, which the mark `fragment`
+/// refuses for this rule (tested below against the DFA alone).
+#[inline(always)]
+fn origin_form_by<'a, T: FromLayout<'a>, R: Runs>(
+    mut runs: R,
+    input: &'a str,
+) -> Result<T, ParseError> {
     let bytes = input.as_bytes();
     if bytes.first() != Some(&b'/') {
         return parse_from_start(input, Rule::OriginForm);
     }
-    let mut p = UriParser::new(input, Rule::OriginForm);
-    let end = skip(bytes, 1, PATH_LOOP);
-    let (state, pos) = match bytes.get(end) {
-        None => return Ok(T::from_layout(input, p.layout)),
-        // What the mark `query` does: no authority to close, the path ends at the '?'.
-        Some(b'?') => {
-            p.layout.path_end = end as u32; // < MAX_LEN: `end` indexes the input
-            let query_end = skip(bytes, end + 1, QUERY_LOOP);
-            if query_end == bytes.len() {
-                return Ok(T::from_layout(input, p.layout));
-            }
-            (STATE_QUERY, query_end)
-        }
-        _ => (STATE_PATH, end),
-    };
-    p.run_on(state, pos)
+    let end = runs.skip(bytes, 1, PATH_LOOP);
+    UriParser::new(input, Rule::OriginForm).after_path(end, &mut runs)
 }
 
 /// [`parse`] by the DFA alone, from the rule's start state. Out of line, like
@@ -492,6 +556,11 @@ pub(crate) fn parse_from_start<'a, T: FromLayout<'a>>(
         Rule::OriginForm => START_ORIGIN_FORM,
         Rule::AuthorityForm => START_AUTHORITY_FORM,
     };
+    // The request targets' entries come here first (`HostPort::parse`), and every shortcut
+    // that gives up on an input past its own check of the length.
+    if input.len() > MAX_LEN {
+        return Err(too_long(input));
+    }
     UriParser::new(input, rule).run(start, 0)
 }
 
@@ -1185,11 +1254,7 @@ pub(crate) mod tests {
 
     // The parser gives layouts; these tests compare the references they make.
     fn parse(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
-        match rule {
-            Rule::OriginForm => super::origin_form(input),
-            Rule::AuthorityForm => super::parse_from_start(input, rule),
-            _ => super::parse(input, rule),
-        }
+        super::parse(input, rule)
     }
     fn parse_from_start(input: &str, rule: Rule) -> Result<UriRef<'_>, ParseError> {
         super::parse_from_start(input, rule)
