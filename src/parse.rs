@@ -42,35 +42,19 @@ pub(crate) enum Rule {
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 macro_rules! by_rule_id {
     ($rule:expr, $id:ident => $call:expr) => {
+        $crate::parse::by_rule_id!($rule, $id => $call;
+            UriReference Uri RelativeRef AbsoluteUri OriginForm AuthorityForm)
+    };
+    ($rule:expr, $id:ident => $call:expr; $($variant:ident)*) => {
         match $rule {
-            Rule::UriReference => {
-                const $id: u8 = Rule::UriReference as u8;
+            $(Rule::$variant => {
+                const $id: u8 = Rule::$variant as u8;
                 $call
-            }
-            Rule::Uri => {
-                const $id: u8 = Rule::Uri as u8;
-                $call
-            }
-            Rule::RelativeRef => {
-                const $id: u8 = Rule::RelativeRef as u8;
-                $call
-            }
-            Rule::AbsoluteUri => {
-                const $id: u8 = Rule::AbsoluteUri as u8;
-                $call
-            }
-            Rule::OriginForm => {
-                const $id: u8 = Rule::OriginForm as u8;
-                $call
-            }
-            Rule::AuthorityForm => {
-                const $id: u8 = Rule::AuthorityForm as u8;
-                $call
-            }
+            })*
         }
     };
 }
-#[cfg(all(test, feature = "std", target_arch = "x86_64"))]
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
 pub(crate) use by_rule_id;
 
 impl Rule {
