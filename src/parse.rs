@@ -57,6 +57,7 @@ macro_rules! by_rule_id {
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 pub(crate) use by_rule_id;
 
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
 impl Rule {
     /// The rule whose id (`rule as u8`) is `id`: for the entries compiled once per rule, whose
     /// rule is a const generic parameter (which cannot be an enum on stable Rust).
