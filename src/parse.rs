@@ -60,7 +60,8 @@ pub(crate) use by_rule_id;
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 impl Rule {
     /// The rule whose id (`rule as u8`) is `id`: for the entries compiled once per rule, whose
-    /// rule is a const generic parameter (which cannot be an enum on stable Rust).
+    /// rule is a const generic parameter (which cannot be an enum on stable Rust). Called in
+    /// `const` blocks alone, so that an id of no rule fails to compile.
     #[inline(always)]
     pub(crate) const fn of(id: u8) -> Rule {
         const RULES: [Rule; 6] = [
@@ -71,7 +72,7 @@ impl Rule {
             Rule::OriginForm,
             Rule::AuthorityForm,
         ];
-        RULES[id as usize % RULES.len()]
+        RULES[id as usize]
     }
 }
 
