@@ -56,9 +56,15 @@ pub(crate) fn port_or_default(scheme: Option<&str>, port: Option<&str>) -> Optio
 /// default port ([`port_or_default`](crate::UriRef::port_or_default)); the other schemes give
 /// each URI a unique origin, for which `origin()` returns `None`.
 ///
-/// Two origins are equal when their schemes and hosts are equal ignoring ASCII case and their
-/// ports are equal, the default written or not (RFC 6454 §5). `Display` writes the ASCII
-/// serialization (§6.2): lowercase, the port only when it is not the default.
+/// Two origins are equal when their schemes and their normalized hosts (RFC 3986 §6.2.2:
+/// case, percent-encodings) are equal and their ports are equal, the default written or not
+/// (RFC 6454 §5). `Display` writes the ASCII serialization (§6.2): scheme and host as
+/// [`normalized`](crate::UriRef::normalized) writes them (lowercase, `%E4` with uppercase
+/// hex), the port only when it is not the default.
+///
+/// An internationalized host stays percent-encoded here, as in the URI it came from; the
+/// A-label (`xn--…`) that DNS and HTTP clients use is [`IriRef::to_uri_idna`](crate::IriRef)'s
+/// (feature `idna`).
 ///
 /// ```
 /// use urilex::UriRef;
@@ -69,6 +75,11 @@ pub(crate) fn port_or_default(scheme: Option<&str>, port: Option<&str>) -> Optio
 /// assert_eq!((a.scheme(), a.host(), a.port()), ("HTTPS", "Example.com", 443));
 /// assert_eq!(UriRef::parse("http://h:8080/")?.origin().unwrap().to_string(), "http://h:8080");
 /// assert!(UriRef::parse("mailto:a@b")?.origin().is_none());
+/// // The host as normalization writes it.
+/// let c = UriRef::parse("http://%e4%BE%8B.JP/")?;
+/// assert_eq!(c.origin().unwrap().to_string(), "http://%E4%BE%8B.jp");
+/// assert_eq!(c.origin().unwrap().to_string(), c.normalized().to_string().trim_end_matches('/'));
+/// assert_eq!(c.origin(), UriRef::parse("http://%E4%be%8b.jp:80/x")?.origin());
 /// # Ok::<(), urilex::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug)]
@@ -114,7 +125,7 @@ impl PartialEq for Origin<'_> {
     fn eq(&self, other: &Self) -> bool {
         self.port == other.port
             && self.scheme.eq_ignore_ascii_case(other.scheme)
-            && self.host.eq_ignore_ascii_case(other.host)
+            && crate::normalize::host_bytes(self.host).eq(crate::normalize::host_bytes(other.host))
     }
 }
 
@@ -122,25 +133,27 @@ impl Eq for Origin<'_> {}
 
 impl Hash for Origin<'_> {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        for part in [self.scheme, self.host] {
-            for b in part.bytes() {
-                state.write_u8(b.to_ascii_lowercase());
-            }
-            state.write_u8(0xff); // no text byte: ends the part
+        for b in self.scheme.bytes() {
+            state.write_u8(b.to_ascii_lowercase());
         }
+        state.write_u8(0xff); // no text byte: ends the part
+        for b in crate::normalize::host_bytes(self.host) {
+            state.write_u8(b);
+        }
+        state.write_u8(0xff);
         self.port.hash(state);
     }
 }
 
 impl fmt::Display for Origin<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let lower = |f: &mut fmt::Formatter<'_>, s: &str| {
-            s.chars()
-                .try_for_each(|c| fmt::Write::write_char(f, c.to_ascii_lowercase()))
-        };
-        lower(f, self.scheme)?;
+        for c in self.scheme.chars() {
+            fmt::Write::write_char(f, c.to_ascii_lowercase())?;
+        }
         f.write_str("://")?;
-        lower(f, self.host)?;
+        // The host as normalization writes it (lowercase, `%E4` with uppercase hex, `%41` as
+        // `a`), so that an origin and a normalized URI agree.
+        crate::normalize::write_host(f, self.host)?;
         if default_port(self.scheme) != Some(self.port) {
             write!(f, ":{}", self.port)?;
         }

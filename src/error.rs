@@ -53,6 +53,47 @@ pub enum ErrorKind {
     /// "delims" `< > # % "` or the "unwise" `{ } | \ ^` and backquote), which must be escaped
     /// (`%XX`): only from [`rfc2396::parse`](crate::rfc2396::parse). The index points at it.
     Excluded,
+    /// An `http` or `https` request target with an empty or absent host (`http:///p`,
+    /// `http://@/p`, `http:/p`), which RFC 9110 §4.2.1 says a recipient must reject: only from
+    /// [`RequestTarget::parse`](crate::RequestTarget::parse). The index points where the host
+    /// should be.
+    EmptyHost,
+    /// A `host:port` target (authority-form, RFC 9112 §3.2.3) with a method other than
+    /// CONNECT. Such a target is also an absolute-URI (the scheme `host`, the path `port`),
+    /// which no HTTP server or proxy wants: only from
+    /// [`RequestTarget::parse`](crate::RequestTarget::parse). The index is 0.
+    AuthorityFormNotAllowed,
+}
+
+/// The rule an error's message cites besides RFC 3986's grammar: set by the entries that read
+/// the inputs of another specification (the request targets of RFC 9112).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Cite {
+    /// RFC 3986 (or the grammar the error's kind names).
+    Grammar,
+    /// `origin-form` (RFC 9112 §3.2.1).
+    OriginForm,
+    /// `absolute-form` (RFC 9112 §3.2.2).
+    AbsoluteForm,
+    /// `authority-form` (RFC 9112 §3.2.3): CONNECT's.
+    AuthorityForm,
+    /// `asterisk-form` (RFC 9112 §3.2.4): OPTIONS's.
+    AsteriskForm,
+}
+
+impl Cite {
+    /// The rule and its section, as a message ends with it.
+    fn rule(self) -> &'static str {
+        match self {
+            Cite::Grammar => "",
+            Cite::OriginForm => {
+                "origin-form = absolute-path [ \"?\" query ], RFC 9112 section 3.2.1"
+            }
+            Cite::AbsoluteForm => "absolute-form = absolute-URI, RFC 9112 section 3.2.2",
+            Cite::AuthorityForm => "authority-form = uri-host \":\" port, RFC 9112 section 3.2.3",
+            Cite::AsteriskForm => "asterisk-form = \"*\", RFC 9112 section 3.2.4",
+        }
+    }
 }
 
 /// Why an input is not a URI reference, and where.
@@ -69,6 +110,7 @@ pub struct ParseError {
     kind: ErrorKind,
     component: Component,
     found: Found,
+    cite: Cite,
 }
 
 /// What stands at the error's index.
@@ -92,7 +134,15 @@ impl ParseError {
             kind,
             component,
             found,
+            cite: Cite::Grammar,
         }
+    }
+
+    /// The same error, its message citing `cite`'s rule (a request target's form).
+    #[cold]
+    pub(crate) fn citing(mut self, cite: Cite) -> Self {
+        self.cite = cite;
+        self
     }
 
     /// An [`ErrorKind::InvalidChar`] error for a byte that is not UTF-8, at `index`.
@@ -102,6 +152,7 @@ impl ParseError {
             kind: ErrorKind::InvalidChar,
             component,
             found: Found::Byte(byte),
+            cite: Cite::Grammar,
         }
     }
 
@@ -112,6 +163,7 @@ impl ParseError {
             kind: ErrorKind::TooLong,
             component: Component::Scheme,
             found: Found::End,
+            cite: Cite::Grammar,
         }
     }
 
@@ -174,6 +226,36 @@ impl fmt::Display for Found {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (at, found, cite) = (self.index, self.found, self.cite);
+        match self.kind {
+            // The kinds whose message is the request-target rule's own.
+            ErrorKind::FragmentNotAllowed if cite != Cite::Grammar => {
+                return write!(f, "fragment not allowed in a request target: '#' at byte {at} ({})", cite.rule())
+            }
+            ErrorKind::FormNotAllowed => {
+                return match cite {
+                    Cite::AuthorityForm => write!(f, "CONNECT takes only a host:port target ({})", cite.rule()),
+                    Cite::AsteriskForm => write!(f, "the target '*' is only for OPTIONS ({})", cite.rule()),
+                    _ => write!(
+                        f,
+                        "a request target is a path starting with '/' ({}) or an absolute URI (absolute-form, section 3.2.2), found {found}",
+                        Cite::OriginForm.rule()
+                    ),
+                }
+            }
+            _ => {}
+        }
+        self.write_grammar_message(f)?;
+        match (cite, self.kind) {
+            (Cite::Grammar, _) | (_, ErrorKind::TooLong) => Ok(()),
+            _ => write!(f, " ({})", cite.rule()),
+        }
+    }
+}
+
+impl ParseError {
+    /// The message of the grammar's error, without the request target's rule.
+    fn write_grammar_message(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (at, comp, found) = (self.index, self.component, self.found);
         match self.kind {
             ErrorKind::InvalidChar => match found {
@@ -210,6 +292,13 @@ impl fmt::Display for ParseError {
             ErrorKind::TooLong => write!(f, "input longer than {} bytes", u32::MAX),
             ErrorKind::FormNotAllowed => f.write_str(
                 "request target form not allowed for the method: '*' only with OPTIONS, host:port only and always with CONNECT, otherwise a path starting with '/' or an absolute URI (RFC 9112 section 3.2)",
+            ),
+            ErrorKind::EmptyHost => write!(
+                f,
+                "empty host at byte {at} in an http(s) URI: a recipient must reject it (RFC 9110 section 4.2.1)"
+            ),
+            ErrorKind::AuthorityFormNotAllowed => f.write_str(
+                "a host:port target is authority-form, which only CONNECT takes (RFC 9112 section 3.2.3); other methods send a path ('/...') or an absolute URI ('http://host:port/...')",
             ),
             ErrorKind::InvalidConnectPort => write!(
                 f,

@@ -100,12 +100,17 @@ impl<'a> IriRef<'a> {
     /// The IRI→URI mapping with an internationalized host written as A-labels (punycode,
     /// IDNA/UTS #46 through the `idna` crate, the one `url` uses), as RFC 3987 §3.1 allows for
     /// a reg-name and as resolvers need it; the rest as [`to_uri`](Self::to_uri) writes it. A
-    /// host that IDNA refuses (or that holds `%XX`) is percent-encoded instead. Feature
-    /// `idna`; the A-label conversion allocates.
+    /// host that IDNA refuses (or that holds `%XX`), or that it maps to anything but
+    /// unreserved bytes (UTS #46 maps U+FF0F FULLWIDTH SOLIDUS to `/` and U+00A0 to a space,
+    /// which would end or break the authority), is percent-encoded instead. Feature `idna`;
+    /// the A-label conversion allocates.
     ///
     /// ```
     /// let iri = urilex::IriRef::parse("http://例え.jp/パス")?;
     /// assert_eq!(iri.to_uri_idna().to_string(), "http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9");
+    /// // A look-alike delimiter never becomes a real one.
+    /// let iri = urilex::IriRef::parse("http://evil\u{FF0F}.example/")?;
+    /// assert_eq!(iri.to_uri_idna().to_string(), "http://evil%EF%BC%8F.example/");
     /// # Ok::<(), urilex::ParseError>(())
     /// ```
     #[cfg(feature = "idna")]
@@ -131,9 +136,15 @@ impl fmt::Display for ToUriIdna<'_> {
             return fmt::Display::fmt(&ToUri(s), f);
         };
         fmt::Display::fmt(&ToUri(&s[..host.start]), f)?;
+        // UTS #46 maps some characters to ASCII delimiters or spaces (U+FF0F FULLWIDTH
+        // SOLIDUS to '/', U+00A0 to ' '), which would end or break the authority: only a
+        // result of unreserved bytes (letters, digits, '-', '.') is a host, else the host is
+        // percent-encoded as IDNA refused it.
         match idna::domain_to_ascii(&s[host.clone()]) {
-            Ok(ascii) => f.write_str(&ascii)?,
-            Err(_) => fmt::Display::fmt(&ToUri(&s[host.clone()]), f)?,
+            Ok(ascii) if ascii.bytes().all(|b| crate::chars::UNRESERVED.contains(b)) => {
+                f.write_str(&ascii)?
+            }
+            _ => fmt::Display::fmt(&ToUri(&s[host.clone()]), f)?,
         }
         fmt::Display::fmt(&ToUri(&s[host.end..]), f)
     }

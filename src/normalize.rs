@@ -337,6 +337,23 @@ fn write_pct<W: fmt::Write + ?Sized>(f: &mut W, s: &str, lower: bool) -> fmt::Re
     Ok(())
 }
 
+/// Writes a host as normalization writes it (§6.2.2.1, §6.2.2.2): lowercase, unreserved
+/// octets decoded, the hex of the other percent-encodings uppercase. [`Origin`](crate::Origin)
+/// serializes its host by this, so that an origin and a normalized URI agree.
+pub(crate) fn write_host<W: fmt::Write + ?Sized>(f: &mut W, host: &str) -> fmt::Result {
+    write_pct(f, host, true)
+}
+
+/// The bytes [`write_host`] writes, one at a time: what origins compare and hash.
+pub(crate) fn host_bytes(host: &str) -> impl Iterator<Item = u8> + '_ {
+    Pct::new(host, true).flat_map(|c| {
+        let (bytes, lower) = c.parts();
+        bytes
+            .iter()
+            .map(move |&b| if lower { b.to_ascii_lowercase() } else { b })
+    })
+}
+
 /// Whether normalization would leave the text unchanged (the common case for crawled URLs).
 /// `false` only means "take the slow path", so the checks may have false alarms but never miss
 /// a change:

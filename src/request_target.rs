@@ -5,6 +5,7 @@
 
 use core::fmt;
 
+use crate::error::Cite;
 use crate::parse::{self, FromLayout, Layout, Rule};
 use crate::{Component, ErrorKind, ParseError, UriRef};
 
@@ -28,7 +29,12 @@ pub enum TargetForm {
 /// - every other method takes origin-form (RFC 9110 `absolute-path`: `//evil/p` is a path,
 ///   not an authority) or absolute-form.
 ///
-/// A target carries no fragment and no whitespace (§3.2).
+/// A target carries no fragment and no whitespace (§3.2). An `http` or `https` target must
+/// have a host (RFC 9110 §4.2.1: `http:///p` is refused, [`ErrorKind::EmptyHost`]), and a
+/// `host:port` target with another method than CONNECT is refused as what it looks like
+/// ([`ErrorKind::AuthorityFormNotAllowed`]), though the absolute-URI grammar would read it as
+/// the scheme `host` and the path `port`. Every error's message cites the rule that refused
+/// the target.
 ///
 /// ```
 /// use urilex::{RequestTarget, TargetForm};
@@ -46,6 +52,14 @@ pub enum TargetForm {
 /// assert!(RequestTarget::parse("CONNECT", "/p").is_err());
 /// assert!(RequestTarget::parse("CONNECT", "example.com").is_err()); // no port (§9.3.6)
 /// assert!(RequestTarget::parse("GET", "/a#frag").is_err());
+///
+/// use urilex::ErrorKind;
+/// let e = RequestTarget::parse("POST", "example.com:443").unwrap_err();
+/// assert_eq!(e.kind(), ErrorKind::AuthorityFormNotAllowed);
+/// let e = RequestTarget::parse("GET", "http:///p").unwrap_err();
+/// assert_eq!((e.kind(), e.index()), (ErrorKind::EmptyHost, 7));
+/// let e = RequestTarget::parse("GET", "/a b").unwrap_err();
+/// assert_eq!(e.to_string(), "invalid character ' ' at byte 2 in path (origin-form = absolute-path [ \"?\" query ], RFC 9112 section 3.2.1)");
 /// # Ok::<(), urilex::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,7 +81,9 @@ impl<'a> RequestTarget<'a> {
     /// Errors: the grammar's ([`ErrorKind::InvalidChar`] and the others, at the offending
     /// byte); [`ErrorKind::FormNotAllowed`] when the form does not go with the method (index
     /// 0); [`ErrorKind::InvalidConnectPort`] for a CONNECT port that is absent, empty, zero or
-    /// above 65535 (at the port).
+    /// above 65535 (at the port); [`ErrorKind::EmptyHost`] for an http(s) target without a
+    /// host; [`ErrorKind::AuthorityFormNotAllowed`] for `host:port` with another method than
+    /// CONNECT.
     #[inline(always)]
     pub fn parse(method: &str, target: &'a str) -> Result<Self, ParseError> {
         // Origin- and absolute-form, all but every target a server or proxy receives, here,
@@ -75,21 +91,66 @@ impl<'a> RequestTarget<'a> {
         // shortcuts of `UriRef::parse_absolute`, origin-form by its own. Each parser writes
         // the target itself ([`FromLayout`], below), where a `UriRef` moved into one was
         // copied on the way (absolute-form 141 -> 125 instructions a call on ada_kasztp).
+        // The errors cite the form's rule (out of line: `citing` is cold).
         match target.as_bytes().first() {
             _ if method == "CONNECT" => Self::parse_other(method, target),
-            Some(b'/') => parse::parse(target, Rule::OriginForm),
-            Some(b) if b.is_ascii_alphabetic() => parse::parse(target, Rule::AbsoluteUri),
+            Some(b'/') => parse::parse(target, Rule::OriginForm)
+                .map_err(|e: ParseError| e.citing(Cite::OriginForm)),
+            Some(b) if b.is_ascii_alphabetic() => {
+                match parse::parse::<Self>(target, Rule::AbsoluteUri) {
+                    // The common case: an authority with a host.
+                    Ok(t) if t.uri.host().is_some_and(|h| !h.is_empty()) => Ok(t),
+                    Ok(t) => t.without_host(),
+                    Err(e) => Err(e.citing(Cite::AbsoluteForm)),
+                }
+            }
             _ => Self::parse_other(method, target),
         }
+    }
+
+    /// An absolute-form target without a host: refused if its scheme is http or https (RFC
+    /// 9110 §4.2.1) or if it is `host:port` (authority-form, CONNECT's alone); else kept
+    /// (`urn:isbn:0451450523` is a target a server may take).
+    #[inline(never)]
+    fn without_host(self) -> Result<Self, ParseError> {
+        let text = self.uri.as_str();
+        let scheme = self.uri.scheme().unwrap_or_default();
+        if scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https") {
+            // Where the host is, or would be: after "//" (and any userinfo), or after ':'.
+            let at = match self.uri.span(Component::Host) {
+                Some(host) => host.start,
+                None => scheme.len() + 1,
+            };
+            let e = ParseError::new(text, at, ErrorKind::EmptyHost, Component::Host);
+            return Err(e.citing(Cite::AbsoluteForm));
+        }
+        let path = self.uri.path();
+        let looks_like_port = !path.is_empty() && path.bytes().all(|b| b.is_ascii_digit());
+        if !self.uri.has_authority() && self.uri.query().is_none() && looks_like_port {
+            let e = ParseError::new(
+                text,
+                0,
+                ErrorKind::AuthorityFormNotAllowed,
+                Component::Scheme,
+            );
+            return Err(e.citing(Cite::AuthorityForm));
+        }
+        Ok(self)
     }
 
     /// [`RequestTarget::parse`] of CONNECT's authority-form, OPTIONS's asterisk-form, and the
     /// targets of no form (their error).
     #[inline(never)]
     fn parse_other(method: &str, target: &'a str) -> Result<Self, ParseError> {
-        let form_error = || ParseError::new(target, 0, ErrorKind::FormNotAllowed, Component::Path);
+        let form_error = |cite| {
+            ParseError::new(target, 0, ErrorKind::FormNotAllowed, Component::Path).citing(cite)
+        };
         if method == "CONNECT" {
-            let hp = HostPort::parse(target)?;
+            let cite = |e: ParseError| e.citing(Cite::AuthorityForm);
+            if target.starts_with('/') || target == "*" {
+                return Err(form_error(Cite::AuthorityForm));
+            }
+            let hp = HostPort::parse(target).map_err(cite)?;
             match hp.port_u16() {
                 Some(p) if p != 0 => {}
                 _ => {
@@ -103,12 +164,12 @@ impl<'a> RequestTarget<'a> {
                 }
             }
             if hp.host().is_empty() {
-                return Err(ParseError::new(
+                return Err(cite(ParseError::new(
                     target,
                     0,
                     ErrorKind::InvalidChar,
                     Component::Host,
-                ));
+                )));
             }
             return Ok(RequestTarget {
                 form: TargetForm::Authority,
@@ -117,8 +178,11 @@ impl<'a> RequestTarget<'a> {
                 host_end: hp.host_end as u32,
             });
         }
-        if target != "*" || method != "OPTIONS" {
-            return Err(form_error());
+        if target == "*" && method != "OPTIONS" {
+            return Err(form_error(Cite::AsteriskForm));
+        }
+        if target != "*" {
+            return Err(form_error(Cite::OriginForm));
         }
         // "*" as a relative path: the asterisk is its own form, not a grammar rule.
         let layout = Layout {
@@ -310,7 +374,8 @@ pub enum TargetError {
     /// The Host header is not `uri-host [ ":" port ]`.
     InvalidHost(ParseError),
     /// An absolute-form target whose authority differs from the Host header. A proxy must
-    /// ignore the Host header then (§3.2.2), so this is a report, not always a refusal.
+    /// ignore the Host header then (§3.2.2), so [`RequestTarget::target_uri`] never returns
+    /// this: [`RequestTarget::check_host_header`] does, for a caller who logs it.
     HostMismatch,
     /// An http or https URI with an empty host (RFC 9110 §4.2.1: must be rejected).
     EmptyHost,
@@ -337,15 +402,56 @@ impl core::error::Error for TargetError {}
 
 #[cfg(feature = "alloc")]
 impl RequestTarget<'_> {
+    /// Checks a request's Host header against the target: [`TargetError::InvalidHost`] for a
+    /// value that is not `uri-host [ ":" port ]`, [`TargetError::MissingHost`] when an
+    /// origin-form or asterisk-form target has none, and [`TargetError::HostMismatch`] when an
+    /// absolute-form target's authority differs from it (hosts compared ignoring case, ports
+    /// with the scheme's default). A proxy ignores the Host header of an absolute-form
+    /// request (RFC 9112 §3.2.2), as [`target_uri`](Self::target_uri) does; this tells it
+    /// when there was something to ignore, to log.
+    ///
+    /// ```
+    /// use urilex::{RequestTarget, TargetError};
+    /// let t = RequestTarget::parse("GET", "http://a.example/")?;
+    /// assert_eq!(t.check_host_header(Some("A.example:80")), Ok(()));
+    /// assert_eq!(t.check_host_header(Some("b.example")), Err(TargetError::HostMismatch));
+    /// assert_eq!(t.check_host_header(None), Ok(()));
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn check_host_header(&self, host_header: Option<&str>) -> Result<(), TargetError> {
+        let host_header = host_header
+            .map(|h| HostPort::parse(h).map_err(TargetError::InvalidHost))
+            .transpose()?;
+        match (self.form, host_header) {
+            (TargetForm::Absolute, Some(h)) => {
+                let scheme = self.uri.scheme();
+                let same = self
+                    .uri
+                    .host()
+                    .is_some_and(|t| t.eq_ignore_ascii_case(h.host()))
+                    && self.uri.port_or_default()
+                        == crate::accessors::port_or_default(scheme, h.port());
+                if same {
+                    Ok(())
+                } else {
+                    Err(TargetError::HostMismatch)
+                }
+            }
+            (TargetForm::Origin | TargetForm::Asterisk, None) => Err(TargetError::MissingHost),
+            _ => Ok(()),
+        }
+    }
+
     /// The target URI of the request (RFC 9112 §3.3): the absolute-form target itself; else
     /// `scheme` (the connection's: `http`, or `https` over TLS) with the authority (the
     /// authority-form target, or the Host header) and the origin-form's path and query (empty
     /// for authority-form and asterisk-form).
     ///
-    /// Refused, with the RFC's reason: no Host header where one is needed, an invalid one, one
-    /// that differs from an absolute-form authority (a proxy that ignores the Host header
-    /// there, as §3.2.2 says it must, passes `None`), an empty host or userinfo in an http(s)
-    /// URI (RFC 9110 §4.2.1, §4.2.4).
+    /// Refused, with the RFC's reason: no Host header where one is needed, an invalid one (a
+    /// 400 whatever the form, RFC 9112 §3.2), an empty host or userinfo in an http(s) URI (RFC
+    /// 9110 §4.2.1, §4.2.4). For an absolute-form target the Host header is ignored otherwise
+    /// (RFC 9112 §3.2.2: the target's authority wins): whether the two differ, which a proxy
+    /// may want to log, is [`check_host_header`](Self::check_host_header)'s answer.
     ///
     /// ```
     /// use urilex::{RequestTarget, TargetError};
@@ -355,7 +461,8 @@ impl RequestTarget<'_> {
     /// let t = RequestTarget::parse("GET", "http://u:p@evil.example/")?;
     /// assert_eq!(t.target_uri("http", None), Err(TargetError::Userinfo));
     /// let t = RequestTarget::parse("GET", "http://a.example/")?;
-    /// assert_eq!(t.target_uri("http", Some("b.example")), Err(TargetError::HostMismatch));
+    /// assert_eq!(t.target_uri("http", Some("b.example"))?.as_str(), "http://a.example/");
+    /// assert_eq!(t.check_host_header(Some("b.example")), Err(TargetError::HostMismatch));
     /// let t = RequestTarget::parse("CONNECT", "server.example.com:80")?;
     /// assert_eq!(t.target_uri("http", Some("server.example.com:80"))?.as_str(), "http://server.example.com:80");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -379,17 +486,6 @@ impl RequestTarget<'_> {
                 }
                 if self.uri.host().map_or(true, str::is_empty) {
                     return Err(TargetError::EmptyHost);
-                }
-            }
-            if let Some(h) = host_header {
-                let same = self
-                    .uri
-                    .host()
-                    .is_some_and(|t| t.eq_ignore_ascii_case(h.host()))
-                    && self.uri.port_or_default()
-                        == crate::accessors::port_or_default(Some(scheme), h.port());
-                if !same {
-                    return Err(TargetError::HostMismatch);
                 }
             }
             return Ok(self.uri.to_buf());

@@ -321,10 +321,19 @@ impl<'a> Reference<'a> {
     }
 
     /// The host of a server authority (§3.2.2: hostname, IPv4address, or an IPv6reference
-    /// with its brackets); `Some("")` for an empty authority (`file:///x`), `None` for a
-    /// reg_name.
+    /// with its brackets); `None` for a reg_name, and for an empty authority (`file:///x`:
+    /// §3.2.2's `server` is optional, and an empty one has no host, as `java.net.URI`'s
+    /// `getHost()` says). [`server`](Self::server) still tells the empty server apart.
+    ///
+    /// ```
+    /// let x = urilex::rfc2396::parse;
+    /// assert_eq!(x("file:///c:/temp/x?")?.host(), None);
+    /// assert_eq!(x("file:///c:/temp/x?")?.authority(), Some(""));
+    /// assert_eq!(x("file://h/x")?.host(), Some("h"));
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
     pub fn host(&self) -> Option<&'a str> {
-        Some(self.server()?.host)
+        Some(self.server()?.host).filter(|h| !h.is_empty())
     }
 
     /// The port of a server authority (§3.2.2 port = *digit), without its `:`.

@@ -65,13 +65,15 @@ fn rfc_9112_examples() {
 #[test]
 fn forms_by_method() {
     let targets = ["/p?q", "http://h/p", "h:443", "*"];
-    // "h:443" is authority-form for CONNECT; for the others it is an absolute-URI with the
-    // scheme "h" and the path "443" (absolute-form), which is what RFC 9112 §3.2 reads there.
+    // "h:443" is authority-form, CONNECT's alone (RFC 9112 §3.2.3). For the others the
+    // absolute-URI grammar would read the scheme "h" and the path "443", which no server or
+    // proxy wants: refused, with an error that says it is authority-form.
     let allowed = |method: &str, target: &str| match (method, target) {
         ("CONNECT", "h:443") => true,
         ("CONNECT", _) => false,
         ("OPTIONS", "*") => true,
         (_, "*") => false,
+        (_, "h:443") => false,
         _ => true,
     };
     for method in ["CONNECT", "OPTIONS", "GET", "POST"] {
@@ -89,21 +91,116 @@ fn forms_by_method() {
                         ErrorKind::FormNotAllowed
                             | ErrorKind::InvalidChar
                             | ErrorKind::InvalidConnectPort
+                            | ErrorKind::AuthorityFormNotAllowed
                     ),
                     "{method} {target}: {e}"
                 );
+                assert!(e.to_string().contains("RFC 9112 section 3.2"), "{e}");
             }
         }
     }
-    let t = RequestTarget::parse("GET", "h:443").unwrap();
-    assert_eq!(
-        (t.form(), t.scheme(), t.host(), t.path()),
-        (TargetForm::Absolute, Some("h"), None, "443")
-    );
-    assert!(
-        http::Uri::try_from(&t).is_err(),
-        "http::Uri reads an authority there"
-    );
+    // Each refusal names what happened and the rule that refused it.
+    for (method, target, kind, says) in [
+        (
+            "POST",
+            "example.com:443",
+            ErrorKind::AuthorityFormNotAllowed,
+            "authority-form, which only CONNECT takes (RFC 9112 section 3.2.3)",
+        ),
+        (
+            "GET",
+            "localhost:8080",
+            ErrorKind::AuthorityFormNotAllowed,
+            "only CONNECT",
+        ),
+        (
+            "GET",
+            "*",
+            ErrorKind::FormNotAllowed,
+            "'*' is only for OPTIONS (asterisk-form",
+        ),
+        (
+            "CONNECT",
+            "/p",
+            ErrorKind::FormNotAllowed,
+            "CONNECT takes only a host:port target (authority-form",
+        ),
+        (
+            "GET",
+            "?q",
+            ErrorKind::FormNotAllowed,
+            "a path starting with '/' (origin-form",
+        ),
+        (
+            "GET",
+            "p",
+            ErrorKind::MissingScheme,
+            "(absolute-form = absolute-URI, RFC 9112 section 3.2.2)",
+        ),
+        (
+            "GET",
+            "/a#f",
+            ErrorKind::FragmentNotAllowed,
+            "fragment not allowed in a request target: '#' at byte 2 (origin-form",
+        ),
+        (
+            "GET",
+            "http://h/#f",
+            ErrorKind::FragmentNotAllowed,
+            "(absolute-form = absolute-URI, RFC 9112 section 3.2.2)",
+        ),
+        (
+            "GET",
+            "/a b",
+            ErrorKind::InvalidChar,
+            "in path (origin-form = absolute-path",
+        ),
+        (
+            "CONNECT",
+            "h:0",
+            ErrorKind::InvalidConnectPort,
+            "RFC 9110 section 9.3.6",
+        ),
+        (
+            "CONNECT",
+            "u@h:443",
+            ErrorKind::InvalidChar,
+            "(authority-form = uri-host \":\" port, RFC 9112 section 3.2.3)",
+        ),
+    ] {
+        let e = RequestTarget::parse(method, target).unwrap_err();
+        assert_eq!(e.kind(), kind, "{method} {target}: {e}");
+        assert!(e.to_string().contains(says), "{method} {target}: {e}");
+    }
+    // A target with a scheme and no host that is not host:port stays absolute-form.
+    let t = RequestTarget::parse("GET", "urn:isbn:0451450523").unwrap();
+    assert_eq!((t.form(), t.host()), (TargetForm::Absolute, None));
+    assert!(RequestTarget::parse("GET", "h:443?q").is_ok());
+}
+
+/// RFC 9110 §4.2.1: "A recipient that processes such a URI reference MUST reject it as
+/// invalid" (an http or https URI with an empty host), refused by the parse itself.
+#[test]
+fn http_targets_without_a_host_are_refused() {
+    for (target, at) in [
+        ("http:///p", 7),
+        ("http://@/p", 8),
+        ("HTTPS://u:p@:443/", 12),
+        ("http:/p", 5),
+        ("https:", 6),
+        ("http://?q", 7),
+    ] {
+        let e = RequestTarget::parse("GET", target).unwrap_err();
+        assert_eq!(
+            (e.kind(), e.index()),
+            (ErrorKind::EmptyHost, at),
+            "{target}: {e}"
+        );
+        assert!(e.to_string().contains("RFC 9110 section 4.2.1"), "{e}");
+    }
+    // Other schemes may have an empty host (RFC 3986 §3.2.2: file:///etc).
+    assert!(RequestTarget::parse("GET", "file:///etc/hosts").is_ok());
+    assert!(RequestTarget::parse("GET", "http://h/").is_ok());
 }
 
 /// The tricky targets of the issue: none is read as another host than the RFC says.
@@ -145,12 +242,10 @@ fn confusing_targets() {
     let t = RequestTarget::parse("GET", "http://u:p@evil.com:8080/").unwrap();
     assert_eq!(t.userinfo(), Some("u:p"));
     assert_eq!(t.target_uri("http", None), Err(TargetError::Userinfo));
-    // An empty host in an http URI (RFC 9110 §4.2.1).
+    // An empty host in an http URI (RFC 9110 §4.2.1): refused by the parse.
     assert_eq!(
-        RequestTarget::parse("GET", "http:///p")
-            .unwrap()
-            .target_uri("http", None),
-        Err(TargetError::EmptyHost)
+        RequestTarget::parse("GET", "http:///p").unwrap_err().kind(),
+        ErrorKind::EmptyHost
     );
     assert_eq!(
         RequestTarget::parse("GET", "/p")
@@ -174,10 +269,24 @@ fn confusing_targets() {
         t.target_uri("http", Some("A.EXAMPLE")).unwrap().as_str(),
         "http://a.example:80/"
     );
+    // RFC 9112 §3.2.2: a Host that differs from the absolute-form authority is ignored
+    // (the target's wins), and reported to a caller who asks.
     assert_eq!(
-        t.target_uri("http", Some("a.example:8080")),
+        t.target_uri("http", Some("b.example:8080"))
+            .unwrap()
+            .as_str(),
+        "http://a.example:80/"
+    );
+    assert_eq!(
+        t.check_host_header(Some("a.example:8080")),
         Err(TargetError::HostMismatch)
     );
+    assert_eq!(t.check_host_header(Some("a.example")), Ok(()));
+    // But an invalid Host is a 400 whatever the form (RFC 9112 §3.2).
+    assert!(matches!(
+        t.target_uri("http", Some("a b")),
+        Err(TargetError::InvalidHost(_))
+    ));
     assert_eq!(
         t.target_uri("http", None).unwrap().as_str(),
         "http://a.example:80/"

@@ -158,7 +158,7 @@ fn appendix_g_changes() {
     let file = rfc2396::parse("file:///etc/hosts").unwrap();
     assert_eq!(
         (file.authority(), file.host(), file.path()),
-        (Some(""), Some(""), "/etc/hosts")
+        (Some(""), None, "/etc/hosts")
     );
 }
 
@@ -717,7 +717,8 @@ fn slow_parse(input: &str) -> Option<Parts<'_>> {
                 hp.find(':').unwrap_or(hp.len())
             };
             userinfo = u;
-            host = Some(&hp[..host_end]);
+            // An empty server has no host (`java.net.URI` says null).
+            host = Some(&hp[..host_end]).filter(|h| !h.is_empty());
             port = hp.get(host_end + 1..).filter(|_| host_end < hp.len());
         }
     }

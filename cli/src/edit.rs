@@ -58,6 +58,8 @@ pub struct Set {
     pub remove: Vec<Part>,
     /// `--encode`: percent-encode each value for its component instead of refusing it.
     pub encode: bool,
+    /// `--query-set`, `--query-append`, `--query-remove`, `--sort-query`.
+    pub query: QueryEdits,
 }
 
 impl Set {
@@ -91,7 +93,120 @@ impl Set {
                 Part::Fragment => uri.set_fragment(value)?,
             }
         }
-        Ok(())
+        self.query.apply(uri)
+    }
+}
+
+/// The query edits of `set`, parameter by parameter (as trurl's `--replace`, `--append
+/// query=`, `--qtrim` and `--sort-query`): removals, then settings, then appends, then the
+/// sort. Names are compared decoded (form data: `+` is a space); a new pair is written
+/// form-encoded by the library's encoder ([`pct::encode_form`]), which
+/// [`pct::query_pairs`] decodes back exactly; the parameters no edit names keep their text.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct QueryEdits {
+    set: Vec<(String, String)>,
+    append: Vec<(String, String)>,
+    remove: Vec<String>,
+    sort: bool,
+}
+
+impl QueryEdits {
+    /// The edits from the flags' values (`NAME=VALUE` for set and append).
+    pub fn new(
+        set: Vec<String>,
+        append: Vec<String>,
+        remove: Vec<String>,
+        sort: bool,
+    ) -> Result<Self, String> {
+        let pairs = |flag: &str, values: Vec<String>| {
+            values
+                .into_iter()
+                .map(|v| match v.split_once('=') {
+                    Some((name, value)) => Ok((name.to_owned(), value.to_owned())),
+                    None => Err(format!("--query-{flag} {v:?}: expected NAME=VALUE")),
+                })
+                .collect::<Result<Vec<_>, _>>()
+        };
+        Ok(QueryEdits {
+            set: pairs("set", set)?,
+            append: pairs("append", append)?,
+            remove,
+            sort,
+        })
+    }
+
+    /// Whether there is no query edit.
+    pub fn is_empty(&self) -> bool {
+        self.set.is_empty() && self.append.is_empty() && self.remove.is_empty() && !self.sort
+    }
+
+    /// The decoded name of one `name=value` parameter.
+    fn name_of(param: &str) -> String {
+        pct::query_pairs(param)
+            .plus_as_space(true)
+            .next()
+            .map(|(name, _)| name.to_string())
+            .unwrap_or_default()
+    }
+
+    /// One pair, form-encoded.
+    fn pair(name: &str, value: &str) -> String {
+        format!("{}={}", pct::encode_form(name), pct::encode_form(value))
+    }
+
+    fn removes(&self, name: &str) -> bool {
+        self.remove
+            .iter()
+            .any(|pattern| match pattern.strip_suffix('*') {
+                Some(prefix) => name.starts_with(prefix),
+                None => name == pattern,
+            })
+    }
+
+    /// Applies the edits to `uri`'s query. A query whose every parameter was removed is
+    /// removed; an empty query (`?`) with nothing to add stays.
+    pub fn apply(&self, uri: &mut UriBuf) -> Result<(), SetError> {
+        if self.is_empty() {
+            return Ok(());
+        }
+        let before = uri.query().map(str::to_owned);
+        let mut params: Vec<(String, String)> = before
+            .as_deref()
+            .unwrap_or("")
+            .split('&')
+            .filter(|p| !p.is_empty())
+            .map(|p| (Self::name_of(p), p.to_owned()))
+            .filter(|(name, _)| !self.removes(name))
+            .collect();
+        for (name, value) in &self.set {
+            let pair = Self::pair(name, value);
+            match params.iter().position(|(n, _)| n == name) {
+                Some(first) => {
+                    params[first].1 = pair;
+                    let mut i = 0;
+                    params.retain(|(n, _)| {
+                        i += 1;
+                        i - 1 == first || n != name
+                    });
+                }
+                None => params.push((name.clone(), pair)),
+            }
+        }
+        for (name, value) in &self.append {
+            params.push((name.clone(), Self::pair(name, value)));
+        }
+        if self.sort {
+            params.sort_by(|a, b| a.0.cmp(&b.0)); // stable
+        }
+        let query: Vec<&str> = params.iter().map(|(_, p)| p.as_str()).collect();
+        match (query.is_empty(), before.as_deref()) {
+            (true, None | Some("")) => Ok(()),
+            (true, Some(_)) => {
+                uri.remove_query();
+                Ok(())
+            }
+            (false, _) => uri.set_query(&query.join("&")),
+        }
     }
 }
 
@@ -210,6 +325,60 @@ mod tests {
         assert_eq!(canon(&sort, "http://h/?z&y=1&&x#f"), "http://h/?x&y=1&z#f");
         assert_eq!(canon(&sort, "http://h/?"), "http://h/?");
         assert!(!Canon::default().is_active());
+    }
+
+    fn edit(q: QueryEdits, uri: &str) -> String {
+        let mut buf = UriBuf::parse(uri).unwrap();
+        q.apply(&mut buf).unwrap();
+        buf.into_string()
+    }
+
+    fn edits(set: &[&str], append: &[&str], remove: &[&str], sort: bool) -> QueryEdits {
+        let v = |x: &[&str]| x.iter().map(|s| s.to_string()).collect();
+        QueryEdits::new(v(set), v(append), v(remove), sort).unwrap()
+    }
+
+    #[test]
+    fn query_edits_parameter_by_parameter() {
+        let u = "https://h/s?utm_source=x&q=old&b=1&q=dup#top";
+        assert_eq!(
+            edit(edits(&["q=rust uri&co"], &[], &["utm_*"], false), u),
+            "https://h/s?q=rust+uri%26co&b=1#top"
+        );
+        assert_eq!(
+            edit(edits(&[], &["tag=a", "tag=é"], &[], false), "https://h/s"),
+            "https://h/s?tag=a&tag=%C3%A9"
+        );
+        assert_eq!(
+            edit(edits(&["new=1"], &[], &[], true), u),
+            "https://h/s?b=1&new=1&q=old&q=dup&utm_source=x#top"
+        );
+        // Everything removed: no query left; an empty one with nothing to do stays.
+        assert_eq!(edit(edits(&[], &[], &["*"], false), u), "https://h/s#top");
+        assert_eq!(
+            edit(edits(&[], &[], &["x"], true), "http://h/?"),
+            "http://h/?"
+        );
+        // Names compare decoded: `a+b` and `a%20b` are the name "a b".
+        assert_eq!(
+            edit(
+                edits(&[], &[], &["a b"], false),
+                "http://h/?a+b=1&a%20b=2&c=3"
+            ),
+            "http://h/?c=3"
+        );
+        // What is set decodes back exactly through the library's query pairs.
+        let out = edit(edits(&["k=a=b&c+d %"], &[], &[], false), "http://h/");
+        let uri = UriRef::parse(&out).unwrap();
+        let (k, v) = pct::query_pairs(uri.query().unwrap())
+            .plus_as_space(true)
+            .next()
+            .unwrap();
+        assert_eq!(
+            (k.to_string(), v.to_string()),
+            ("k".into(), "a=b&c+d %".into())
+        );
+        assert!(QueryEdits::new(vec!["novalue".into()], vec![], vec![], false).is_err());
     }
 
     #[test]

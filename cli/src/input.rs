@@ -50,13 +50,13 @@ impl Source {
     }
 }
 
-/// Reads the arguments of a subcommand: `-` is stdin, an existing file is read as lines, any
-/// other argument is a URI reference; `--url` values are URI references whatever files
-/// exist. No arguments at all: stdin.
-///
-/// An argument that is neither an existing file nor a valid URI reference is a usage error
-/// that names both readings (a mistyped file name should not be checked as a URI and pass
-/// silently as "invalid").
+/// Reads the arguments of a subcommand, without guessing: `-` is stdin; an argument that
+/// names an existing file is that file; an argument that starts with a scheme (`http:`,
+/// `mailto:`) or with `//` is a URI, valid or not (its verdict is the subcommand's, as for a
+/// line of a file); anything else that is not a file is an error that names it, since a
+/// mistyped file name (`urls.txtt`) is also a valid relative reference and would pass
+/// silently. `--url` values are URI references whatever files exist. No arguments at all:
+/// stdin.
 pub fn sources(args: &[String], urls: &[String]) -> Result<Vec<Source>, String> {
     let mut out: Vec<Source> = Vec::new();
     let push_uri = |out: &mut Vec<Source>, uri: &str| match out.last_mut() {
@@ -71,15 +71,8 @@ pub fn sources(args: &[String], urls: &[String]) -> Result<Vec<Source>, String> 
         let path = Path::new(arg);
         match std::fs::metadata(path) {
             Ok(_) => out.push(Source::File(path.to_path_buf())),
-            Err(io_err) => match crate::line::check_text(arg) {
-                Ok(_) => push_uri(&mut out, arg),
-                Err(parse_err) => {
-                    return Err(format!(
-                        "{arg:?} is neither a file ({io_err}) nor a URI reference ({parse_err}); \
-                         use --url to check an invalid URI, or ./NAME for a file"
-                    ))
-                }
-            },
+            Err(_) if has_scheme(arg) || arg.starts_with("//") => push_uri(&mut out, arg),
+            Err(io_err) => return Err(not_a_file(arg, &io_err)),
         }
     }
     for uri in urls {
@@ -89,6 +82,39 @@ pub fn sources(args: &[String], urls: &[String]) -> Result<Vec<Source>, String> 
         out.push(Source::Stdin);
     }
     Ok(out)
+}
+
+/// Whether `arg` starts with `scheme ":"` (RFC 3986 §3.1: a letter, then letters, digits,
+/// `+`, `-`, `.`).
+fn has_scheme(arg: &str) -> bool {
+    let Some((scheme, _)) = arg.split_once(':') else {
+        return false;
+    };
+    let mut bytes = scheme.bytes();
+    bytes.next().is_some_and(|b| b.is_ascii_alphabetic())
+        && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+}
+
+/// The error for an argument that is neither a file nor a URI with a scheme: what was tried,
+/// and the two ways to say what was meant.
+fn not_a_file(arg: &str, io_err: &std::io::Error) -> String {
+    let looks_like_a_host = arg.contains('.')
+        && !arg.starts_with('.')
+        && arg
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b':'));
+    let hint = if looks_like_a_host {
+        format!(
+            "; if it is a host name, write it with a scheme (http://{arg}): as a URI \
+             reference, {arg:?} is a path, with no host"
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "{arg:?}: {io_err}; an argument without a scheme is read as a file name (give \
+         --url {arg:?} to read it as a URI reference{hint})"
+    )
 }
 
 #[cfg(test)]
@@ -104,17 +130,26 @@ mod tests {
         };
         assert_eq!(s(&[], &[]).unwrap(), [Source::Stdin]);
         assert_eq!(
-            s(&["http://a/", "b", "-", "Cargo.toml", "c"], &["x y"]).unwrap(),
+            s(
+                &["http://a/", "//b", "-", "Cargo.toml", "x:y z"],
+                &["c d", "../e"]
+            )
+            .unwrap(),
             [
-                Source::Args(vec!["http://a/".into(), "b".into()]),
+                Source::Args(vec!["http://a/".into(), "//b".into()]),
                 Source::Stdin,
                 Source::File("Cargo.toml".into()),
-                Source::Args(vec!["c".into(), "x y".into()]),
+                Source::Args(vec!["x:y z".into(), "c d".into(), "../e".into()]),
             ]
         );
-        let e = s(&["no such file.txt"], &[]).unwrap_err();
+        // No scheme and no such file: an error that names it, never a silent URI.
+        for missing in ["urls.txtt", "../g", "a b", "3ttp://x"] {
+            let e = s(&[missing], &[]).unwrap_err();
+            assert!(e.contains(missing) && e.contains("--url"), "{e}");
+        }
+        let e = s(&["example.com"], &[]).unwrap_err();
         assert!(
-            e.contains("neither a file") && e.contains("invalid character ' '"),
+            e.contains("http://example.com") && e.contains("no host"),
             "{e}"
         );
     }

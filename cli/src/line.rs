@@ -132,6 +132,26 @@ pub fn read_iris(yes: bool) {
     IRIS.store(yes, Ordering::Relaxed);
 }
 
+/// Whether an IRI's internationalized host is mapped to A-labels (`xn--…`, UTS #46 through
+/// the library's `idna` feature), as DNS, HTTP clients and browsers need it, rather than
+/// percent-encoded (RFC 3987 §3.1's plain mapping). On unless `--iri-hosts percent`.
+static IDNA: AtomicBool = AtomicBool::new(true);
+
+/// Maps IRI hosts to A-labels (`true`) or percent-encodes them (`--iri-hosts percent`).
+pub fn iri_hosts_as_a_labels(yes: bool) {
+    IDNA.store(yes, Ordering::Relaxed);
+}
+
+/// Writes the URI of an IRI (RFC 3987 §3.1) into `out`: its host as A-labels unless
+/// `--iri-hosts percent` (a host IDNA refuses is percent-encoded).
+pub fn write_uri_of(iri: &IriRef<'_>, out: &mut String) {
+    let _ = if IDNA.load(Ordering::Relaxed) {
+        write!(out, "{}", iri.to_uri_idna())
+    } else {
+        write!(out, "{}", iri.to_uri())
+    };
+}
+
 /// Whether lines are read by RFC 2396 (`--grammar rfc2396`) by the subcommands that can
 /// (`parse`, `check`, `normalize`). Set once, before any line is read.
 static RFC2396: AtomicBool = AtomicBool::new(false);
@@ -157,18 +177,6 @@ pub fn parse_rfc2396(line: Line<'_>) -> Result<rfc2396::Reference<'_>, LineError
     match line.as_str() {
         Some(s) => rfc2396::parse(s).map_err(LineError::Parse),
         None => Err(not_utf8(line.bytes)),
-    }
-}
-
-/// Checks a command-line argument as `parse` checks a line (an IRI reference with `--iri`, an
-/// RFC 2396 reference with `--grammar rfc2396`).
-pub fn check_text(s: &str) -> Result<(), ParseError> {
-    if rfc2396() {
-        rfc2396::parse(s).map(|_| ())
-    } else if !s.is_ascii() && IRIS.load(Ordering::Relaxed) {
-        IriRef::parse(s).map(|_| ())
-    } else {
-        UriRef::parse(s).map(|_| ())
     }
 }
 
@@ -217,7 +225,7 @@ fn parse_iri_or_bytes<'a>(line: Line<'a>, mapped: &'a mut String) -> Result<UriR
         Some(s) if !s.is_ascii() => {
             let iri = IriRef::parse(s).map_err(LineError::Parse)?;
             mapped.clear();
-            let _ = write!(mapped, "{}", iri.to_uri());
+            write_uri_of(&iri, mapped);
             let mapped: &'a String = mapped;
             UriRef::parse(mapped).map_err(LineError::Parse)
         }

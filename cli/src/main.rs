@@ -34,16 +34,22 @@ Examples:
   urilex check urls.txt                    LINE:BYTE: message per invalid line; exit 1 if any
   urilex get '{host}' access.log           one component per line
   urilex set scheme=https port=8443 urls.txt
+  urilex set --query-set page=2 --query-remove 'utm_*' 'https://h/a?page=1&utm_source=x'
   urilex normalize --sort-query --drop-query 'utm_*' --drop-fragment frontier.txt
   urilex resolve --base http://a/b/c/d links.txt
   urilex extract --html page.html          URIs found in text or HTML
   cat urls.txt | urilex check -q -         '-' (or no file) reads stdin; -q: counts only
 
-Each FILE|URI argument is read as a file when one of that name exists ('-' is stdin), else
-taken as a URI reference; --url URI forces the latter.
+Arguments: '-' is stdin; an argument that names an existing file is read as lines; one that
+starts with a scheme ('http:', 'mailto:') or '//' is a URI, valid or not; anything else is an
+error that names it (a mistyped file name is no URI). --url URI takes any text as a URI
+reference ('--url ../g', '--url example.com').
 
-Exit status: 0 = done; 1 = some lines were invalid (check, get, set, resolve, normalize);
-2 = usage or I/O error. A closed output pipe (urilex parse big.txt | head) ends the run quietly.";
+Exit status, the same for every subcommand:
+  0  every input line was valid (extract and summary: the run finished)
+  1  some input lines were invalid, or an edit or resolution was refused (each reported)
+  2  usage error (unknown option, a missing file, a bad --base) or an I/O error
+A closed output pipe (urilex parse big.txt | head) ends the run quietly, with status 0.";
 
 /// Fast, exact RFC 3986 URI references on the command line.
 #[derive(Parser, Debug)]
@@ -89,12 +95,27 @@ struct Global {
     #[arg(long, global = true)]
     iri: bool,
 
+    /// With --iri, how an internationalized host is written: as A-labels (`xn--r8jz45g.jp`,
+    /// UTS #46, what DNS, HTTP clients and browsers use), or percent-encoded as RFC 3987
+    /// section 3.1 maps every non-ASCII character (`%E4%BE%8B%E3%81%88.jp`).
+    #[arg(long, global = true, value_enum, default_value_t = IriHosts::ALabel, value_name = "FORM")]
+    iri_hosts: IriHosts,
+
     /// The grammar `parse`, `check` and `normalize` read lines by: RFC 3986, or RFC 2396 as
     /// amended by RFC 2732 (java.net.URI's: opaque URIs such as `mailto:a@b?x` have no query,
     /// an authority that is no host[:port] is one registry name; `normalize` gives the normal
     /// form of RFC 2396 section 6).
     #[arg(long, global = true, value_enum, default_value_t = GrammarArg::Rfc3986)]
     grammar: GrammarArg,
+}
+
+/// `--iri-hosts`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum IriHosts {
+    /// A-labels (punycode), through IDNA (the default).
+    ALabel,
+    /// Percent-encoded UTF-8.
+    Percent,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,7 +133,7 @@ enum Command {
     /// Reads FILE|URI arguments or stdin, one URI per line. Writes one line per input: `valid`
     /// and the present components as name=value, tab-separated (an absent component is left
     /// out, an empty one is `name=`), or `invalid`, the byte index, the error kind and the
-    /// message.
+    /// message. Exit 1 if any input was invalid.
     #[command(
         after_help = "Examples:\n  urilex parse 'http://[::1]:80/?q'\n  urilex parse urls.txt\n  echo 'http://[::1]:80/?q' | urilex parse --json"
     )]
@@ -156,10 +177,15 @@ enum Command {
     ///
     /// Leading COMPONENT=VALUE arguments (scheme, host, userinfo, port, path, query,
     /// fragment) are the edits; the other arguments are inputs. Reads FILE|URI arguments or
-    /// stdin, one URI per line. Writes one line per input: the edited URI, or an empty line and `LINE:BYTE: message` on stderr when
-    /// the input is invalid or an edit is refused.
+    /// stdin, one URI per line. Writes one line per input: the edited URI, or an empty line
+    /// and `LINE:BYTE: message` on stderr when the input is invalid or an edit is refused.
+    ///
+    /// The query's parameters are edited one by one, after the components, in this order:
+    /// --query-remove, --query-set, --query-append, --sort-query. Names and values are given
+    /// as text and written form-encoded (application/x-www-form-urlencoded: a space as `+`,
+    /// `&` as `%26`); names are compared decoded; parameters left alone keep their text.
     #[command(
-        after_help = "Examples:\n  urilex set scheme=https 'http://example.com/a'\n  urilex set host=mirror.example.net --remove port urls.txt\n  urilex set --encode 'query=q=a b&c' 'http://h/'"
+        after_help = "Examples:\n  urilex set scheme=https 'http://example.com/a'\n  urilex set host=mirror.example.net --remove port urls.txt\n  urilex set --encode 'query=q=a b&c' 'http://h/'\n  urilex set --query-set 'q=rust uri' --query-remove 'utm_*' --sort-query 'https://h/s?utm_source=x&q=old&b=1'\n  urilex set --query-append tag=a --query-append tag=b 'https://h/s'"
     )]
     Set {
         /// COMPONENT=VALUE edits, then FILE|URI inputs.
@@ -172,6 +198,20 @@ enum Command {
         /// cannot hold.
         #[arg(long)]
         encode: bool,
+        /// Set the parameter NAME to VALUE: the first NAME parameter is replaced (the others
+        /// of that name removed), or the pair appended when there is none (repeatable).
+        #[arg(long, value_name = "NAME=VALUE")]
+        query_set: Vec<String>,
+        /// Append the parameter NAME=VALUE, whatever is there (repeatable).
+        #[arg(long, value_name = "NAME=VALUE")]
+        query_append: Vec<String>,
+        /// Remove the parameters named NAME; a trailing `*` matches a prefix (`utm_*`)
+        /// (repeatable).
+        #[arg(long, value_name = "NAME[*]")]
+        query_remove: Vec<String>,
+        /// Sort the query's parameters by name (stable: equal names keep their order).
+        #[arg(long)]
+        sort_query: bool,
         /// Take this as a URI reference even if a file of that name exists (repeatable).
         #[arg(long = "url", value_name = "URI")]
         urls: Vec<String>,
@@ -246,8 +286,8 @@ enum Command {
     /// The main job's summary (counts, error kinds, throughput) over the given lines.
     ///
     /// Reads FILE|URI arguments or stdin; with --sample, the sample compiled into the binary
-    /// (4,200 URLs and request targets, 1,000 links with their pages). Empty input gives a
-    /// zero summary.
+    /// (4,200 URLs and request targets, 1,000 links with their pages). Empty input says so,
+    /// and how to run the sample.
     #[command(after_help = "Examples:\n  urilex summary --sample\n  urilex summary urls.txt")]
     Summary {
         /// Summarize the embedded sample (the main job), not the input.
@@ -375,6 +415,7 @@ struct Run {
 fn run(cli: Cli) -> Result<Outcome, Fail> {
     let g = cli.global;
     line::read_iris(g.iri);
+    line::iri_hosts_as_a_labels(g.iri_hosts == IriHosts::ALabel);
     if g.grammar == GrammarArg::Rfc2396 {
         let supported = matches!(
             cli.command,
@@ -395,7 +436,8 @@ fn run(cli: Cli) -> Result<Outcome, Fail> {
     ops::write_diagnostics(!matches!(r.diagnostics, Diagnostics::Quiet));
     let Some(command) = cli.command else {
         // No subcommand: the main job. On a terminal with nothing piped, the sample;
-        // otherwise the summary of what stdin holds (empty input: a zero summary).
+        // otherwise the summary of what stdin holds (empty input, as in an IDE or CI with
+        // `< /dev/null`: a note of what happened and how to run the sample).
         if io::stdin().is_terminal() {
             summary::of_sample()?;
         } else {
@@ -408,16 +450,8 @@ fn run(cli: Cli) -> Result<Outcome, Fail> {
         strict: true,
     };
     match command {
-        Command::Parse { json: false, input } => r.ops(&ops::Parse, &input).map(|stats| Outcome {
-            stats,
-            strict: false,
-        }),
-        Command::Parse { json: true, input } => {
-            r.ops(&ops::ParseJson, &input).map(|stats| Outcome {
-                stats,
-                strict: false,
-            })
-        }
+        Command::Parse { json: false, input } => r.ops(&ops::Parse, &input).map(strict),
+        Command::Parse { json: true, input } => r.ops(&ops::ParseJson, &input).map(strict),
         Command::Check { input } => {
             let sources = sources(&input)?;
             let several = sources.len() > 1;
@@ -441,8 +475,14 @@ fn run(cli: Cli) -> Result<Outcome, Fail> {
             args,
             remove,
             encode,
+            query_set,
+            query_append,
+            query_remove,
+            sort_query,
             urls,
         } => {
+            let query = edit::QueryEdits::new(query_set, query_append, query_remove, sort_query)
+                .map_err(Fail::Error)?;
             let edits = args
                 .iter()
                 .take_while(|a| edit::Part::assignment(a).is_some())
@@ -452,9 +492,10 @@ fn run(cli: Cli) -> Result<Outcome, Fail> {
                 .filter_map(|a| edit::Part::assignment(a))
                 .map(|(p, v)| (p, v.to_owned()))
                 .collect();
-            if assignments.is_empty() && remove.is_empty() {
+            if assignments.is_empty() && remove.is_empty() && query.is_empty() {
                 return Err(Fail::Error(
-                    "set: give at least one COMPONENT=VALUE or --remove COMPONENT".into(),
+                    "set: give at least one COMPONENT=VALUE, --remove COMPONENT or --query-* edit"
+                        .into(),
                 ));
             }
             assignments.sort_by_key(|(p, _)| *p); // stable: the host before userinfo and port
@@ -462,6 +503,7 @@ fn run(cli: Cli) -> Result<Outcome, Fail> {
                 assignments,
                 remove,
                 encode,
+                query,
             };
             let input = Input {
                 args: args[edits..].to_vec(),
@@ -600,12 +642,15 @@ fn check_base(base: &str) -> Result<urilex::Base<'_>, Fail> {
     urilex::Base::new(uri).map_err(|e| fail(&e))
 }
 
-/// The text of a `--base`: as given, or with `--iri` its URI (RFC 3987 section 3.1).
+/// The text of a `--base`: as given, or with `--iri` its URI (RFC 3987 section 3.1; the host
+/// as `--iri-hosts` says).
 fn base_text(base: &str, iri: bool) -> Result<String, Fail> {
     if iri && !base.is_ascii() {
-        return urilex::UriBuf::from_iri(base)
-            .map(urilex::UriBuf::into_string)
-            .map_err(|e| Fail::Error(format!("--base {base:?}: {e}")));
+        let iri = urilex::IriRef::parse(base)
+            .map_err(|e| Fail::Error(format!("--base {base:?}: {e}")))?;
+        let mut out = String::new();
+        line::write_uri_of(&iri, &mut out);
+        return Ok(out);
     }
     Ok(base.to_owned())
 }

@@ -365,6 +365,16 @@ pub fn of_stream<R: Read>(src: R, name: &str, pb: Option<&ProgressBar>) -> Resul
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let stdout = io::stdout();
     let mut out = stdout.lock();
+    if tally.lines == 0 {
+        // Never an all-zero report: say what happened and how to run the sample.
+        return writeln!(
+            out,
+            "{name}: no lines, nothing to summarize.\n\
+             The main job on the embedded sample: urilex summary --sample\n\
+             (from the repository: cargo run --release -- summary --sample); the subcommands: urilex --help"
+        )
+        .map_err(RunError::Output);
+    }
     tally.print(&mut out, name).map_err(RunError::Output)?;
     writeln!(
         out,

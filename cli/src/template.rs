@@ -145,11 +145,67 @@ pub struct Get {
     pub template: Template,
 }
 
+impl Template {
+    /// Whether the template names a field of the authority (`{host}`, `{authority}`,
+    /// `{port_or_default}`, ...).
+    fn names_the_authority(&self) -> bool {
+        self.0.iter().any(|p| {
+            matches!(
+                p,
+                Piece::Host
+                    | Piece::Authority
+                    | Piece::Userinfo
+                    | Piece::Port
+                    | Piece::PortOrDefault
+            )
+        })
+    }
+}
+
+/// Why a reference that looks like a host name (`example.com`, `example.com:8080/a`) has no
+/// host: without a scheme and `//` it is a relative path (RFC 3986 §4.2). `None` for the
+/// references that have an authority, or do not look like that.
+fn no_host_note(uri: &UriRef<'_>) -> Option<String> {
+    if uri.authority().is_some() {
+        return None;
+    }
+    if let Some(scheme) = uri.scheme() {
+        // `example.com:8080` is the scheme "example.com" and the path "8080".
+        let text = uri.as_str();
+        return scheme.contains('.').then(|| {
+            format!(
+                "note: no host: {text:?} reads as the scheme {scheme:?} (RFC 3986 section \
+                 3.1); write http://{text} for a host"
+            )
+        });
+    }
+    let path = uri.path();
+    let first = path.split('/').next().unwrap_or("");
+    let host = first.split(':').next().unwrap_or("");
+    let looks_like_a_host = host.contains('.')
+        && !host.starts_with('.')
+        && host
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-')
+        && host.bytes().last().is_some_and(|b| b.is_ascii_alphabetic());
+    looks_like_a_host.then(|| {
+        format!(
+            "note: no host: {path:?} has no scheme and no \"//\", so it is a relative path \
+             (RFC 3986 section 4.2); write http://{path} or //{path} for a host"
+        )
+    })
+}
+
 impl LineOp for Get {
     fn line(&self, n: u64, bytes: Line<'_>, out: &mut String, err: &mut String) -> bool {
         let ok = match line::parse(bytes, &mut String::new()) {
             Ok(uri) => {
                 self.template.render(&uri, out);
+                if self.template.names_the_authority() {
+                    if let Some(note) = no_host_note(&uri) {
+                        diagnostic(err, "", n, 0, note);
+                    }
+                }
                 true
             }
             Err(e) => {
@@ -172,6 +228,29 @@ mod tests {
             .unwrap()
             .render(&UriRef::parse(uri).unwrap(), &mut out);
         out
+    }
+
+    #[test]
+    fn a_host_name_without_scheme_gets_a_note() {
+        let note = |s: &str| no_host_note(&UriRef::parse(s).unwrap());
+        let n = note("example.com").unwrap();
+        assert!(
+            n.contains("http://example.com") && n.contains("relative path"),
+            "{n}"
+        );
+        let n = note("example.com:8080").unwrap();
+        assert!(n.contains("the scheme \"example.com\""), "{n}");
+        for none in [
+            "http://example.com",
+            "//example.com",
+            "/a/b",
+            "a/b",
+            "index.html5",
+            "../x.y",
+            "mailto:a@b.c",
+        ] {
+            assert_eq!(note(none), None, "{none}");
+        }
     }
 
     #[test]

@@ -15,7 +15,10 @@ fn uris_as_arguments() {
         "valid\tscheme=http\thost=a\tpath=/b\tquery=c\nvalid\tscheme=mailto\tpath=x@y\n"
     );
     // Arguments and stdin ('-') in the order given.
-    let o = run(&["get", "{path}", "/first", "-", "/last"], b"/middle\n");
+    let o = run(
+        &["get", "{path}", "s:/first", "-", "//h/last"],
+        b"/middle\n",
+    );
     assert_eq!(stdout(&o), "/first\n/middle\n/last\n");
     // --url forces the reading as a URI: here an invalid one, reported like a line.
     let o = run(&["check", "--url", "http://a/b c"], b"");
@@ -24,11 +27,11 @@ fn uris_as_arguments() {
         stdout(&o),
         "1:10: invalid character ' ' at byte 10 in path\n"
     );
-    // Neither an existing file nor a URI reference: usage error naming both readings.
+    // Not an existing file and no scheme: a usage error naming it.
     let o = run(&["normalize", "not a file.txt"], b"");
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("neither a file") && stderr(&o).contains("nor a URI reference"),
+        stderr(&o).contains("\"not a file.txt\"") && stderr(&o).contains("--url"),
         "{}",
         stderr(&o)
     );
@@ -228,6 +231,22 @@ fn help_says_what_each_subcommand_reads_and_writes() {
 fn iri_input() {
     let o = run(&["parse", "--iri", "http://例え.jp/パス?q=é"], b"");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // The host as its A-label (what DNS and browsers use), the rest percent-encoded UTF-8.
+    assert_eq!(
+        stdout(&o),
+        "valid\tscheme=http\thost=xn--r8jz45g.jp\tpath=/%E3%83%91%E3%82%B9\tquery=q=%C3%A9\n"
+    );
+    // RFC 3987 section 3.1's plain mapping, on request.
+    let o = run(
+        &[
+            "parse",
+            "--iri",
+            "--iri-hosts",
+            "percent",
+            "http://例え.jp/パス?q=é",
+        ],
+        b"",
+    );
     assert_eq!(
         stdout(&o),
         "valid\tscheme=http\thost=%E4%BE%8B%E3%81%88.jp\tpath=/%E3%83%91%E3%82%B9\tquery=q=%C3%A9\n"
@@ -250,6 +269,7 @@ fn iri_input() {
             "--iri",
             "--base",
             "https://ja.wikipedia.org/wiki/東京",
+            "--url",
             "大阪",
         ],
         b"",
@@ -298,8 +318,8 @@ fn rfc2396_grammar() {
     let o = run(&["parse", "--grammar", "rfc2396"], input);
     assert_eq!(
         o.status.code(),
-        Some(0),
-        "parse reports, it does not fail: {}",
+        Some(1),
+        "parse reports the invalid line, and exits 1 as every subcommand does: {}",
         stderr(&o)
     );
     assert_eq!(
