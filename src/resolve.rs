@@ -627,6 +627,10 @@ impl<'a> Base<'a> {
     /// assert!(page.resolve_iri_str_into("a\u{202E}b", &mut out).is_err()); // RFC 3987 §4.1
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    ///
+    /// An internationalized host is percent-encoded here, as §3.1 maps every character;
+    /// [`resolve_iri_str_into_idna`](Self::resolve_iri_str_into_idna) writes it as the A-label
+    /// that DNS, HTTP clients and browsers use.
     #[cfg(feature = "alloc")]
     pub fn resolve_iri_str_into(
         &self,
@@ -641,6 +645,59 @@ impl<'a> Base<'a> {
         let resolved = self.resolve(&iri.as_uri_ref());
         // Writing into a String cannot fail.
         let _ = resolved.write_to(&mut crate::iri::MapToUri(&mut *out));
+        Ok(())
+    }
+
+    /// [`resolve_iri_str_into`](Self::resolve_iri_str_into) with the target's host, when it is
+    /// internationalized, written as A-labels (UTS #46 through the `idna` crate, as
+    /// [`IriRef::to_uri_idna`](crate::IriRef::to_uri_idna) writes it): the URI a crawler
+    /// fetches. A target whose host is ASCII takes `resolve_iri_str_into`'s way and allocates
+    /// nothing; one with an internationalized host allocates the IRI text once, and the
+    /// A-label. Feature `idna`.
+    ///
+    /// ```
+    /// use urilex::{Base, UriRef};
+    /// let page = Base::new(UriRef::parse("https://example.com/a/")?)?;
+    /// let mut out = String::new();
+    /// page.resolve_iri_str_into_idna("//例え.jp/パス", &mut out)?;
+    /// assert_eq!(out, "https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9");
+    /// out.clear();
+    /// page.resolve_iri_str_into_idna("東京", &mut out)?; // an ASCII host: as without idna
+    /// assert_eq!(out, "https://example.com/a/%E6%9D%B1%E4%BA%AC");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg(feature = "idna")]
+    pub fn resolve_iri_str_into_idna(
+        &self,
+        reference: &str,
+        out: &mut alloc::string::String,
+    ) -> Result<(), ParseError> {
+        let iri = crate::IriRef::parse(reference)?;
+        let reference = iri.as_uri_ref();
+        // The target's host is the reference's when it has an authority (§5.2.2), else the
+        // base's.
+        let host = match reference.authority() {
+            Some(_) => reference.host(),
+            None => self.uri.host(),
+        };
+        if host.map_or(true, str::is_ascii) {
+            let _ = self
+                .resolve(&reference)
+                .write_to(&mut crate::iri::MapToUri(&mut *out));
+            return Ok(());
+        }
+        let mut text = alloc::string::String::new();
+        let _ = self.resolve(&reference).write_to(&mut text);
+        // The target of two IRI references is an IRI reference (the resolution only joins
+        // their parts), so this parse succeeds; were it not so, the plain mapping is written.
+        match crate::IriRef::parse(&text) {
+            Ok(target) => {
+                let _ = fmt::Write::write_fmt(out, format_args!("{}", target.to_uri_idna()));
+            }
+            Err(_) => {
+                let _ = fmt::Write::write_str(&mut crate::iri::MapToUri(&mut *out), &text);
+            }
+        }
         Ok(())
     }
 

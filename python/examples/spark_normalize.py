@@ -35,6 +35,11 @@ def normalize_batches(batches):
 def main(argv):
     if len(argv) != 3:
         sys.exit(f"usage: {argv[0]} INPUT OUTPUT")
+    # Spark's Python workers must import urilex as this interpreter does: without
+    # PYSPARK_PYTHON they start the first `python3` on PATH (a plain venv's interpreter is
+    # rarely that one) and fail with a long Java trace. This interpreter, unless set.
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
     builder = SparkSession.builder.appName("urilex-normalize")
     if not SparkConf().contains("spark.master"):
         builder = builder.master(os.environ.get("SPARK_MASTER", "local[2]"))

@@ -148,19 +148,36 @@ fn host_batch<'py>(py: Python<'py>, input: &Bound<'py, PyAny>) -> PyResult<Bound
     })
 }
 
-/// Resolves every reference against one base, prepared once.
+/// Resolves one link against a prepared base into `buf`: an ASCII link by the URI path, a
+/// link with non-ASCII characters as an IRI (RFC 3987), its target's URI with an
+/// internationalized host as A-labels, as `urilex.resolve` gives it.
+#[inline]
+fn resolve_link(base: &Base<'_>, link: &str, buf: &mut String) -> bool {
+    buf.clear();
+    if link.is_ascii() {
+        base.resolve_str_into(link, buf).is_ok()
+    } else {
+        base.resolve_iri_str_into_idna(link, buf).is_ok()
+    }
+}
+
+/// Resolves every reference against one base, prepared once (an IRI base mapped to its URI
+/// first).
 #[pyfunction]
 fn resolve_scalar_batch<'py>(
     py: Python<'py>,
     base: &str,
     refs: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyTuple>> {
-    let prepared = UriRef::parse(base).ok().and_then(|u| Base::new(u).ok());
+    let base = crate::scalar::iri_base_text(base).ok();
+    let prepared = base
+        .as_deref()
+        .and_then(|b| UriRef::parse(b).ok())
+        .and_then(|u| Base::new(u).ok());
     let mut buf = String::new();
     map_strings(py, refs, move |r, out| match &prepared {
         Some(b) => {
-            buf.clear();
-            let ok = b.resolve_str_into(r, &mut buf).is_ok();
+            let ok = resolve_link(b, r, &mut buf);
             out.extend_from_slice(buf.as_bytes());
             ok
         }
@@ -193,15 +210,26 @@ fn resolve_batch<'py>(
                 out.push(None);
                 continue;
             };
+            if !base.is_ascii() {
+                // An IRI base: its URI, prepared for this row alone (it borrows the mapped
+                // text); rare enough not to be worth a cache.
+                let mapped = crate::scalar::iri_base_text(base).ok();
+                let prepared = mapped
+                    .as_deref()
+                    .and_then(|b| UriRef::parse(b).ok())
+                    .and_then(|u| Base::new(u).ok());
+                let ok = prepared.is_some_and(|b| resolve_link(&b, link, &mut buf));
+                out.push(ok.then_some(buf.as_str()));
+                continue;
+            }
             if last.as_ref().is_none_or(|(text, _)| *text != base) {
                 let prepared = UriRef::parse(base).ok().and_then(|u| Base::new(u).ok());
                 last = Some((base, prepared));
             }
-            buf.clear();
             let ok = last
                 .as_ref()
                 .and_then(|(_, prepared)| prepared.as_ref())
-                .is_some_and(|base| base.resolve_str_into(link, &mut buf).is_ok());
+                .is_some_and(|base| resolve_link(base, link, &mut buf));
             out.push(ok.then_some(buf.as_str()));
         }
         out.finish(b.large || r.large)

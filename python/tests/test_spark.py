@@ -20,7 +20,8 @@ def test_spark_normalize(tmp_path):
     src = tmp_path / "urls.txt"
     src.write_text("\n".join(urls) + "\n", encoding="utf-8")
     out = tmp_path / "out"
-    env = dict(os.environ, PYSPARK_PYTHON=sys.executable, PYSPARK_DRIVER_PYTHON=sys.executable)
+    # A plain environment, as a user's shell: the example sets PYSPARK_PYTHON itself.
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYSPARK_")}
     subprocess.run([sys.executable, str(EXAMPLE), str(src), str(out)], check=True, env=env,
                    timeout=300)
     table = pq.read_table(out)

@@ -12,18 +12,46 @@
 'example://a/b/c/%7Bfoo%7D'
 >>> urilex.iri_to_uri("http://a/パス")
 'http://a/%E3%83%91%E3%82%B9'
+>>> urilex.resolve("https://es.wikipedia.org/wiki/Animal", "/wiki/Ñandú")   # IRIs too
+'https://es.wikipedia.org/wiki/%C3%91and%C3%BA'
+>>> urilex.normalize("HTTP://Example.COM:80", scheme_based=True)
+'http://example.com/'
+>>> u = urilex.parse("https://user:pw@h:8443/s?q=rust+uri&x=%C3%A9")
+>>> u.port_int, u.query_pairs()
+(8443, [('q', 'rust uri'), ('x', 'é')])
+>>> u                                           # repr() never shows a password
+urilex.Uri('https://user:***@h:8443/s?q=rust+uri&x=%C3%A9')
 >>> try:
 ...     urilex.parse("http://example.com/a?b|c")
 ... except urilex.ParseError as e:
 ...     (e.kind, e.index, str(e))
 ('invalid_char', 22, "invalid character '|' at byte 22 in query")
 
-Batch kernels over pyarrow arrays are in :mod:`urilex.arrow`.
+Batch kernels over pyarrow arrays are in :mod:`urilex.arrow` (``pip install 'urilex[arrow]'``
+brings pyarrow).
 """
 
-from ._urilex import ParseError, Uri, is_valid, iri_to_uri, normalize, parse, resolve
+from ._urilex import (
+    ParseError,
+    Uri,
+    iri_to_uri,
+    is_valid,
+    normalize,
+    parse,
+    query_pairs,
+    resolve,
+)
 
-__all__ = ["ParseError", "Uri", "parse", "is_valid", "resolve", "normalize", "iri_to_uri"]
+__all__ = [
+    "ParseError",
+    "Uri",
+    "parse",
+    "is_valid",
+    "resolve",
+    "normalize",
+    "iri_to_uri",
+    "query_pairs",
+]
 
 # Docstrings for the functions the extension defines (kept here, beside the examples).
 ParseError.__doc__ = """An invalid URI reference (a ValueError).

@@ -22,7 +22,12 @@ from __future__ import annotations
 
 from typing import Union
 
-import pyarrow as pa
+try:
+    import pyarrow as pa
+except ImportError as e:  # pragma: no cover - the message is the point
+    raise ImportError(
+        "urilex.arrow needs pyarrow (>= 12): pip install 'urilex[arrow]'"
+    ) from e
 
 from . import _urilex
 
@@ -81,7 +86,16 @@ def host(arr: ArrayLike) -> pa.Array:
 def resolve(bases: Union[str, ArrayLike], refs: ArrayLike) -> pa.Array:
     """Resolves ``refs`` against ``bases`` (RFC 3986 §5.2, strict): ``bases`` is one base
     string (prepared once) or an array of the same length as ``refs``. Null when either side
-    is null or invalid, or the base has no scheme."""
+    is null or invalid, or the base has no scheme.
+
+    A base or link with non-ASCII characters is read as an IRI (RFC 3987), as
+    ``urilex.resolve`` reads it: the target is its URI, an internationalized host as its
+    A-label.
+
+    >>> import pyarrow as pa, urilex.arrow
+    >>> urilex.arrow.resolve("https://es.wikipedia.org/wiki/A", pa.array(["Ñandú", "http://例え.jp/"])).to_pylist()
+    ['https://es.wikipedia.org/wiki/%C3%91and%C3%BA', 'http://xn--r8jz45g.jp/']
+    """
     if isinstance(bases, str):
         return _chunked(lambda r: _array(_urilex.resolve_scalar_batch(bases, r)), refs)
     if isinstance(bases, pa.ChunkedArray):
