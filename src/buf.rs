@@ -284,8 +284,9 @@ fn push_form_pair(query: &mut String, name: &str, value: &str) {
 
 // ---- parts ------------------------------------------------------------------------------------
 
-/// The components of a reference, as text; `None` where the delimiter is absent.
-#[derive(Clone, Copy, Debug, Default)]
+/// The components of a reference, as text; `None` where the delimiter is absent. `Debug`
+/// (a builder's) hides a password.
+#[derive(Clone, Copy, Default)]
 struct Parts<'a> {
     scheme: Option<&'a str>,
     userinfo: Option<&'a str>,
@@ -294,6 +295,23 @@ struct Parts<'a> {
     path: &'a str,
     query: Option<&'a str>,
     fragment: Option<&'a str>,
+}
+
+impl fmt::Debug for Parts<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Parts")
+            .field("scheme", &self.scheme)
+            .field(
+                "userinfo",
+                &self.userinfo.map(crate::security::RedactedUserinfo),
+            )
+            .field("host", &self.host)
+            .field("port", &self.port)
+            .field("path", &self.path)
+            .field("query", &self.query)
+            .field("fragment", &self.fragment)
+            .finish()
+    }
 }
 
 impl<'a> Parts<'a> {

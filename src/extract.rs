@@ -105,12 +105,23 @@ enum Text<'a> {
 /// assert_eq!(f.delimited_range(), 6..32);
 /// assert_eq!(f.uri_ref().unwrap().host(), Some("example.com"));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Found<'a> {
     range: Range<usize>,
     delimited: Range<usize>,
     kind: Kind,
     text: Text<'a>,
+}
+
+/// The range, kind and text, a password in the text hidden.
+impl fmt::Debug for Found<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Found")
+            .field("range", &self.range)
+            .field("kind", &self.kind)
+            .field("text", &crate::security::RedactedText(self.as_str()))
+            .finish()
+    }
 }
 
 impl<'a> Found<'a> {

@@ -289,8 +289,17 @@ pub(crate) fn is_bidi(c: char) -> bool {
 }
 
 /// The IRI→URI mapping of RFC 3987 §3.1 as a `Display` view; see [`IriRef::to_uri`].
-#[derive(Clone, Copy, Debug)]
+/// `Debug` hides a password.
+#[derive(Clone, Copy)]
 pub struct ToUri<'a>(&'a str);
+
+impl fmt::Debug for ToUri<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("ToUri")
+            .field(&crate::security::RedactedText(self.0))
+            .finish()
+    }
+}
 
 impl fmt::Display for ToUri<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -28,14 +28,30 @@ pub fn recompose<'a>(
     }
 }
 
-/// The result of [`recompose`]: writes the URI reference when displayed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The result of [`recompose`]: writes the URI reference when displayed. `Debug` hides a
+/// password in the authority.
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Recomposed<'a> {
     scheme: Option<&'a str>,
     authority: Option<&'a str>,
     path: &'a str,
     query: Option<&'a str>,
     fragment: Option<&'a str>,
+}
+
+impl core::fmt::Debug for Recomposed<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Recomposed")
+            .field("scheme", &self.scheme)
+            .field(
+                "authority",
+                &self.authority.map(crate::security::RedactedAuthority),
+            )
+            .field("path", &self.path)
+            .field("query", &self.query)
+            .field("fragment", &self.fragment)
+            .finish()
+    }
 }
 
 impl Recomposed<'_> {

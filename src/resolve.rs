@@ -490,7 +490,7 @@ impl Resolver {
 /// ]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct Base<'a> {
     uri: UriRef<'a>,
     /// The base path's §5.2.3 merge head: where it ends and whether it holds dot-segments;
@@ -502,6 +502,14 @@ pub struct Base<'a> {
     /// The base's text through the merge head, and the head (see [`BaseParts::merge`]): the
     /// first piece of a merged result, which most links are, sliced once.
     merge: Option<(&'a str, &'a str)>,
+}
+
+/// The base URI (its password hidden, as [`UriRef`]'s `Debug` hides it); the prepared merge
+/// head is its own text.
+impl fmt::Debug for Base<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Base").field("uri", &self.uri).finish()
+    }
 }
 
 impl<'a> Base<'a> {

@@ -210,8 +210,9 @@ pub struct Reference<'a> {
     layout: Layout,
 }
 
-/// The parts of a server authority (RFC 2396 §3.2.2): see [`Reference::server`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The parts of a server authority (RFC 2396 §3.2.2): see [`Reference::server`]. `Debug`
+/// hides a password in the userinfo.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Server<'a> {
     /// Without its `@`.
     pub userinfo: Option<&'a str>,
@@ -220,6 +221,19 @@ pub struct Server<'a> {
     pub host: &'a str,
     /// Without its `:`.
     pub port: Option<&'a str>,
+}
+
+impl core::fmt::Debug for Server<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Server")
+            .field(
+                "userinfo",
+                &self.userinfo.map(crate::security::RedactedUserinfo),
+            )
+            .field("host", &self.host)
+            .field("port", &self.port)
+            .finish()
+    }
 }
 
 impl<'a> Reference<'a> {
@@ -464,7 +478,10 @@ impl fmt::Debug for Reference<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("rfc2396::Reference")
             .field("scheme", &self.scheme())
-            .field("authority", &self.authority())
+            .field(
+                "authority",
+                &self.authority().map(crate::security::RedactedAuthority),
+            )
             .field("reg_name", &self.is_reg_name())
             .field("host", &self.host())
             .field("port", &self.port())
