@@ -283,6 +283,47 @@ pub(crate) fn is_iprivate(c: char) -> bool {
     matches!(c as u32, 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD)
 }
 
+/// Whether a character, decoded in an authority, could be read as another authority: one
+/// that NFKC (Unicode UAX #15) or the UTS #46 mapping (IDNA, which browsers apply to hosts)
+/// turns into, or into a string holding, a delimiter of the authority (`/ ? # @ : [ ] \ %`),
+/// whitespace, or nothing at all (the default-ignorable characters UTS #46 deletes). RFC 3987
+/// §8 (security considerations) warns of exactly these look-alikes; [`UriRef::to_iri`]
+/// leaves them percent-encoded in the userinfo and host.
+///
+/// The ranges: the fullwidth, small and vertical forms of the delimiters (U+FF03 ＃, U+FF0F ／,
+/// U+FE6B ﹫, ...), the ligatures that hold one (U+2100 ℀ `a/c`, U+2047 ⁇ `??`, U+2A74 ⩴
+/// `::=`), the spaces that NFKC maps to U+0020 and the other `White_Space` characters, the
+/// spacing accents that NFKC decomposes into a space and a combining mark (U+00A8 ¨), and
+/// the `Default_Ignorable_Code_Point` ranges of the Unicode Character Database. A test
+/// (`tests/iri.rs`) checks every code point against the `idna` crate's UTS #46 mapping and
+/// `unicode-normalization`'s NFKC.
+pub(crate) fn is_authority_lookalike(c: char) -> bool {
+    matches!(
+        c as u32,
+        // Fullwidth forms of # % / : ? @ [ \ ]
+        0xFF03 | 0xFF05 | 0xFF0F | 0xFF1A | 0xFF1F | 0xFF20 | 0xFF3B..=0xFF3D
+        // Small form variants of : ? # \ % @, vertical forms of : ? and [ ]
+        | 0xFE55 | 0xFE56 | 0xFE5F | 0xFE68 | 0xFE6A | 0xFE6B | 0xFE13 | 0xFE16 | 0xFE47 | 0xFE48
+        // ?? ?! !? ; a/c a/s c/o c/u ; ::=
+        | 0x2047..=0x2049 | 0x2100 | 0x2101 | 0x2105 | 0x2106 | 0x2A74
+        // White_Space
+        | 0x00A0 | 0x1680 | 0x2000..=0x200A | 0x2028 | 0x2029 | 0x202F | 0x205F | 0x3000
+        // Spacing forms that NFKC decomposes into a space and a combining mark (¨ ¯ ´ ¸,
+        // Greek and Japanese spacing accents, Arabic spacing vowels), and the two Arabic
+        // phrase ligatures that hold spaces
+        | 0x00A8 | 0x00AF | 0x00B4 | 0x00B8 | 0x02D8..=0x02DD | 0x037A | 0x0384 | 0x0385
+        | 0x1FBD | 0x1FBF..=0x1FC1 | 0x1FCD..=0x1FCF | 0x1FDD..=0x1FDF | 0x1FED | 0x1FEE
+        | 0x1FFD | 0x1FFE | 0x2017 | 0x203E | 0x309B | 0x309C | 0xFC5E..=0xFC63 | 0xFDFA
+        | 0xFDFB | 0xFE49..=0xFE4C | 0xFE70 | 0xFE72 | 0xFE74 | 0xFE76 | 0xFE78 | 0xFE7A
+        | 0xFE7C | 0xFE7E | 0xFFE3
+        // Default_Ignorable_Code_Point
+        | 0x00AD | 0x034F | 0x061C | 0x115F | 0x1160 | 0x17B4 | 0x17B5 | 0x180B..=0x180F
+        | 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x206F | 0x3164 | 0xFE00..=0xFE0F
+        | 0xFEFF | 0xFFA0 | 0xFFF0..=0xFFF8 | 0x1BCA0..=0x1BCA3 | 0x1D173..=0x1D17A
+        | 0xE0000..=0xE0FFF
+    )
+}
+
 /// The bidi formatting characters RFC 3987 §4.1 forbids: LRM, RLM, LRE, RLE, PDF, LRO, RLO.
 pub(crate) fn is_bidi(c: char) -> bool {
     matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}')
@@ -377,10 +418,19 @@ impl<'a> UriRef<'a> {
     /// in the query), never a bidi formatting character, reserved character or invalid UTF-8.
     /// Allocates nothing.
     ///
+    /// In the authority (userinfo and host), a character that NFKC or the UTS #46 mapping
+    /// browsers apply to hosts would turn into a delimiter (`/ ? # @ : [ ] \ %`), whitespace or
+    /// nothing also stays percent-encoded (RFC 3987 §8): `http://evil%EF%BC%8F.example/`
+    /// decoded would show `evil／.example`, which a browser reads as the host `evil` and the
+    /// path `/.example/`. The fullwidth, small and vertical forms of those delimiters, the
+    /// ligatures that hold one, the spaces and the default-ignorable characters.
+    ///
     /// ```
     /// use urilex::UriRef;
     /// let uri = UriRef::parse("http://a/r%C3%A9sum%C3%A9?%2F%E2%80%8E%FF")?;
     /// assert_eq!(uri.to_iri().to_string(), "http://a/résumé?%2F%E2%80%8E%FF");
+    /// let spoof = UriRef::parse("http://evil%EF%BC%8F.example/%EF%BC%8F")?;
+    /// assert_eq!(spoof.to_iri().to_string(), "http://evil%EF%BC%8F.example/／");
     /// # Ok::<(), urilex::ParseError>(())
     /// ```
     pub fn to_iri(&self) -> ToIri<'a> {
@@ -405,6 +455,7 @@ impl fmt::Display for ToIri<'_> {
         let s = self.0.as_str();
         let b = s.as_bytes();
         let query = self.0.span(Component::Query);
+        let authority = self.0.span(Component::Authority);
         let (mut i, mut done) = (0, 0);
         while i < b.len() {
             let decoded = pct_at(b, i).filter(|&o| o >= 0x80).and_then(|lead| {
@@ -420,7 +471,10 @@ impl fmt::Display for ToIri<'_> {
                 }
                 let c = core::str::from_utf8(&utf8[..n]).ok()?.chars().next()?;
                 let in_query = query.as_ref().is_some_and(|r| r.contains(&i));
-                let allowed = !is_bidi(c) && (is_ucschar(c) || in_query && is_iprivate(c));
+                let in_authority = authority.as_ref().is_some_and(|r| r.contains(&i));
+                let allowed = !is_bidi(c)
+                    && (is_ucschar(c) || in_query && is_iprivate(c))
+                    && !(in_authority && is_authority_lookalike(c));
                 allowed.then_some((c, 3 * n))
             });
             match decoded {

@@ -809,3 +809,73 @@ fn every_code_point_is_allowed_exactly_where_rfc_3987_says() {
     }
     assert_eq!(checked, 0x10FFFF - 0x7F - 0x800);
 }
+
+/// RFC 3987 §8: `to_iri` never decodes, in an authority, a character that NFKC or the UTS #46
+/// mapping (what browsers apply to hosts) turns into a delimiter of the authority, whitespace
+/// or nothing; and it keeps encoded no other character (so that the rule stays the one the
+/// docs state). Every code point, against `unicode-normalization` and the `idna` crate.
+#[cfg(feature = "idna")]
+#[test]
+fn to_iri_keeps_authority_lookalikes_encoded_for_every_code_point() {
+    use std::fmt::Write as _;
+    use unicode_normalization::UnicodeNormalization;
+    let dangerous = |mapped: &str| {
+        mapped.is_empty()
+            || mapped
+                .chars()
+                .any(|m| "/?#@:[]\\%".contains(m) || m.is_whitespace() || m.is_control())
+    };
+    let (mut kept, mut decoded) = (0, 0);
+    let mut missed = Vec::new();
+    for cp in 0xA0u32..=0x10FFFF {
+        let Some(c) = char::from_u32(cp) else {
+            continue;
+        };
+        let mut encoded = String::new();
+        for b in c.to_string().bytes() {
+            let _ = write!(encoded, "%{b:02X}");
+        }
+        let uri = format!("http://a{encoded}b.example/");
+        let iri = UriRef::parse(&uri).unwrap().to_iri().to_string();
+        let decoded_here = iri != uri;
+        let nfkc: String = c.to_string().nfkc().collect();
+        let uts46 = idna::domain_to_ascii(&format!("a{c}b"));
+        let nfkc_bad = dangerous(&nfkc);
+        // A character UTS #46 refuses makes no host a browser would read: not a look-alike.
+        let uts46_bad = match &uts46 {
+            Ok(ascii) => ascii == "ab" || dangerous(ascii),
+            Err(_) => false,
+        };
+        if decoded_here {
+            decoded += 1;
+            if nfkc_bad || uts46_bad {
+                missed.push(format!("U+{cp:04X} (NFKC {nfkc:?}, UTS #46 {uts46:?})"));
+            }
+            // The same character is decoded in a path: the rule is the authority's alone.
+        } else if urilex::IriRef::parse(&format!("http://h/{c}")).is_ok()
+            && !(0x200E..=0x202E).contains(&cp)
+        {
+            kept += 1;
+            // Kept encoded in the host though the path decodes it: one of the look-alikes.
+            let path = UriRef::parse(&format!("http://h/{encoded}"))
+                .unwrap()
+                .to_iri()
+                .to_string();
+            if path != format!("http://h/{encoded}") {
+                assert!(
+                    nfkc_bad || uts46_bad || uts46.is_err() || (0xE0000..=0xE0FFF).contains(&cp),
+                    "U+{cp:04X} kept encoded in a host, but NFKC gives {nfkc:?} and UTS #46 {uts46:?}"
+                );
+            }
+        }
+    }
+    assert!(
+        missed.is_empty(),
+        "decoded in a host: {}",
+        missed.join("\n")
+    );
+    assert!(
+        decoded > 100_000 && kept > 50,
+        "decoded {decoded}, kept {kept}"
+    );
+}
