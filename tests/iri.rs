@@ -290,10 +290,18 @@ fn components_match(s: &str) {
         assert_eq!(uri, t.encode_to_uri().to_string(), "{s:?}");
         assert!(UriRef::parse(&uri).is_ok(), "{uri:?}");
         assert!(UriReferenceStr::new(&uri).is_ok(), "{uri:?}");
-        // Without %-octets in the IRI, §3.2 undoes §3.1.
+        // Without %-octets in the IRI, §3.2 undoes §3.1, but for the look-alikes of an
+        // authority's delimiters, spaces and ignorables (RFC 3987 §8), which stay encoded in
+        // the userinfo and host: the rest is the IRI's, and decoding those gives it back.
         if !s.contains('%') {
             let back = UriRef::parse(&uri).unwrap().to_iri().to_string();
-            assert_eq!(back, s);
+            let b = IriRef::parse(&back).unwrap();
+            assert_eq!(
+                (b.scheme(), b.path(), b.query(), b.fragment()),
+                (o.scheme(), o.path(), o.query(), o.fragment()),
+                "{s:?}"
+            );
+            assert_eq!(urilex::pct::decode_utf8(&back).unwrap(), s, "{s:?}");
         }
     }
 }

@@ -315,239 +315,245 @@ fn host_header_values() {
     }
 }
 
-/// The parts `http::Uri` reports, read from `http::Uri` alone.
-fn http_parts(
-    h: &http::Uri,
-) -> (
-    Option<String>,
-    Option<String>,
-    Option<u16>,
-    String,
-    Option<String>,
-) {
-    (
-        h.scheme_str().map(str::to_ascii_lowercase),
-        h.host().map(str::to_owned),
-        h.port_u16(),
-        h.path().to_owned(),
-        h.query().map(str::to_owned),
-    )
-}
+/// The conversions with `http::Uri` (feature `http`).
+#[cfg(feature = "http")]
+mod http_conversions {
+    use super::*;
 
-/// The same parts by urilex; an empty path with an authority reads as `/` (RFC 9112 §3.2.1).
-fn our_parts(
-    u: &UriRef<'_>,
-) -> (
-    Option<String>,
-    Option<String>,
-    Option<u16>,
-    String,
-    Option<String>,
-) {
-    let path = if u.path().is_empty() && u.host().is_some() {
-        "/"
-    } else {
-        u.path()
-    };
-    (
-        u.scheme().map(str::to_ascii_lowercase),
-        u.host().map(str::to_owned),
-        u.port_u16(),
-        path.to_owned(),
-        u.query().map(str::to_owned),
-    )
-}
-
-fn alike(u: &UriRef<'_>, h: &http::Uri) -> bool {
-    let (mut a, mut b) = (our_parts(u), http_parts(h));
-    // http::Uri gives "" or "/" for an empty path; the same for a request.
-    for p in [&mut a.3, &mut b.3] {
-        if p.is_empty() {
-            *p = "/".into();
-        }
+    /// The parts `http::Uri` reports, read from `http::Uri` alone.
+    fn http_parts(
+        h: &http::Uri,
+    ) -> (
+        Option<String>,
+        Option<String>,
+        Option<u16>,
+        String,
+        Option<String>,
+    ) {
+        (
+            h.scheme_str().map(str::to_ascii_lowercase),
+            h.host().map(str::to_owned),
+            h.port_u16(),
+            h.path().to_owned(),
+            h.query().map(str::to_owned),
+        )
     }
-    a == b
-        && u.port()
-            .map_or(true, |p| !p.is_empty() || h.port().is_none())
-}
 
-/// Random strings over the bytes where the two readings part: `@ : / [ ] ? # %` and a few
-/// others, around hosts and ports.
-fn generated(n: usize) -> Vec<String> {
-    let pieces = [
-        "http",
-        "https",
-        "u",
-        "example.com",
-        "evil.com",
-        ":",
-        "://",
-        "//",
-        "/",
-        "@",
-        "?",
-        "#",
-        "[::1]",
-        "[",
-        "]",
-        "443",
-        "65536",
-        "0",
-        "a",
-        "%41",
-        "*",
-        ".",
-        "..",
-        "=",
-        "&",
-        "-",
-        "p",
-    ];
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
-    (0..n)
-        .map(|_| {
-            let k = 1 + next() % 7;
-            (0..k)
-                .map(|_| pieces[(next() % pieces.len() as u64) as usize])
-                .collect()
-        })
-        .collect()
-}
+    /// The same parts by urilex; an empty path with an authority reads as `/` (RFC 9112 §3.2.1).
+    fn our_parts(
+        u: &UriRef<'_>,
+    ) -> (
+        Option<String>,
+        Option<String>,
+        Option<u16>,
+        String,
+        Option<String>,
+    ) {
+        let path = if u.path().is_empty() && u.host().is_some() {
+            "/"
+        } else {
+            u.path()
+        };
+        (
+            u.scheme().map(str::to_ascii_lowercase),
+            u.host().map(str::to_owned),
+            u.port_u16(),
+            path.to_owned(),
+            u.query().map(str::to_owned),
+        )
+    }
 
-/// Every input that urilex converts to `http::Uri` reads alike there (0 mismatches), and every
-/// one it refuses is refused by `http::Uri`, read differently, or has a port above 65535. The
-/// same both ways, and for request targets.
-#[test]
-fn conversions_never_change_a_part() {
-    let mut inputs: Vec<String> = data::corpus_lines().into_iter().map(|(_, l)| l).collect();
-    inputs.extend(data::all_conformance_strings());
-    inputs.extend(generated(120_000));
-    let (mut failures, mut converted, mut refused) = (Vec::new(), 0usize, 0usize);
-    for s in &inputs {
-        if let Ok(u) = UriRef::parse(s) {
-            let text = match u.fragment() {
-                Some(f) => &s[..s.len() - f.len() - 1],
-                None => s.as_str(),
-            };
-            match http::Uri::try_from(u) {
-                Ok(h) => {
-                    converted += 1;
-                    if !alike(&u, &h) {
-                        failures.push(format!(
-                            "{s:?}: ours {:?}, http {:?}",
-                            our_parts(&u),
-                            http_parts(&h)
-                        ));
-                    }
-                }
-                Err(_) => {
-                    refused += 1;
-                    let theirs = http::Uri::try_from(text);
-                    let explained = match &theirs {
-                        Err(_) => true,
-                        Ok(h) => {
-                            !alike(&u, h)
-                                || (u.port().is_some_and(|p| !p.is_empty())
-                                    && u.port_u16().is_none())
-                        }
-                    };
-                    if !explained {
-                        failures.push(format!(
-                            "{s:?}: refused, but http reads it alike: {:?}",
-                            theirs.map(|h| http_parts(&h))
-                        ));
-                    }
-                }
+    fn alike(u: &UriRef<'_>, h: &http::Uri) -> bool {
+        let (mut a, mut b) = (our_parts(u), http_parts(h));
+        // http::Uri gives "" or "/" for an empty path; the same for a request.
+        for p in [&mut a.3, &mut b.3] {
+            if p.is_empty() {
+                *p = "/".into();
             }
         }
-        if let Ok(h) = http::Uri::try_from(s.as_str()) {
-            match UriBuf::try_from(&h) {
-                Ok(b) => {
-                    if !alike(&b.as_uri_ref(), &h) {
-                        failures.push(format!(
-                            "{s:?} from http: ours {:?}, http {:?}",
-                            our_parts(&b.as_uri_ref()),
-                            http_parts(&h)
-                        ));
+        a == b
+            && u.port()
+                .map_or(true, |p| !p.is_empty() || h.port().is_none())
+    }
+
+    /// Random strings over the bytes where the two readings part: `@ : / [ ] ? # %` and a few
+    /// others, around hosts and ports.
+    fn generated(n: usize) -> Vec<String> {
+        let pieces = [
+            "http",
+            "https",
+            "u",
+            "example.com",
+            "evil.com",
+            ":",
+            "://",
+            "//",
+            "/",
+            "@",
+            "?",
+            "#",
+            "[::1]",
+            "[",
+            "]",
+            "443",
+            "65536",
+            "0",
+            "a",
+            "%41",
+            "*",
+            ".",
+            "..",
+            "=",
+            "&",
+            "-",
+            "p",
+        ];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        (0..n)
+            .map(|_| {
+                let k = 1 + next() % 7;
+                (0..k)
+                    .map(|_| pieces[(next() % pieces.len() as u64) as usize])
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Every input that urilex converts to `http::Uri` reads alike there (0 mismatches), and every
+    /// one it refuses is refused by `http::Uri`, read differently, or has a port above 65535. The
+    /// same both ways, and for request targets.
+    #[test]
+    fn conversions_never_change_a_part() {
+        let mut inputs: Vec<String> = data::corpus_lines().into_iter().map(|(_, l)| l).collect();
+        inputs.extend(data::all_conformance_strings());
+        inputs.extend(generated(120_000));
+        let (mut failures, mut converted, mut refused) = (Vec::new(), 0usize, 0usize);
+        for s in &inputs {
+            if let Ok(u) = UriRef::parse(s) {
+                let text = match u.fragment() {
+                    Some(f) => &s[..s.len() - f.len() - 1],
+                    None => s.as_str(),
+                };
+                match http::Uri::try_from(u) {
+                    Ok(h) => {
+                        converted += 1;
+                        if !alike(&u, &h) {
+                            failures.push(format!(
+                                "{s:?}: ours {:?}, http {:?}",
+                                our_parts(&u),
+                                http_parts(&h)
+                            ));
+                        }
                     }
-                }
-                Err(e) => {
-                    let mut text = h.to_string();
-                    if h.scheme().is_none() && h.authority().is_some() {
-                        text.insert_str(0, "//");
-                    }
-                    if let Ok(u) = UriRef::parse(&text) {
-                        if alike(&u, &h)
-                            && u.port_u16().is_some() == u.port().is_some_and(|p| !p.is_empty())
-                        {
-                            failures.push(format!("{s:?} from http: refused ({e}) but alike"));
+                    Err(_) => {
+                        refused += 1;
+                        let theirs = http::Uri::try_from(text);
+                        let explained = match &theirs {
+                            Err(_) => true,
+                            Ok(h) => {
+                                !alike(&u, h)
+                                    || (u.port().is_some_and(|p| !p.is_empty())
+                                        && u.port_u16().is_none())
+                            }
+                        };
+                        if !explained {
+                            failures.push(format!(
+                                "{s:?}: refused, but http reads it alike: {:?}",
+                                theirs.map(|h| http_parts(&h))
+                            ));
                         }
                     }
                 }
             }
-        }
-        for method in ["GET", "CONNECT", "OPTIONS"] {
-            if let Ok(t) = RequestTarget::parse(method, s) {
-                if let Ok(h) = http::Uri::try_from(&t) {
-                    let host_ok = t.host() == h.host()
-                        && t.port_u16() == h.port_u16()
-                        && t.query() == h.query();
-                    let path_ok = match t.form() {
-                        TargetForm::Asterisk => h.path() == "*",
-                        TargetForm::Authority => h.path().is_empty(),
-                        _ => t.path() == h.path() || (t.path().is_empty() && h.path() == "/"),
-                    };
-                    if !host_ok || !path_ok {
-                        failures.push(format!(
-                            "{method} {s:?}: target {:?} {:?} {:?}, http {:?}",
-                            t.host(),
-                            t.port(),
-                            t.path(),
-                            http_parts(&h)
-                        ));
+            if let Ok(h) = http::Uri::try_from(s.as_str()) {
+                match UriBuf::try_from(&h) {
+                    Ok(b) => {
+                        if !alike(&b.as_uri_ref(), &h) {
+                            failures.push(format!(
+                                "{s:?} from http: ours {:?}, http {:?}",
+                                our_parts(&b.as_uri_ref()),
+                                http_parts(&h)
+                            ));
+                        }
+                    }
+                    Err(e) => {
+                        let mut text = h.to_string();
+                        if h.scheme().is_none() && h.authority().is_some() {
+                            text.insert_str(0, "//");
+                        }
+                        if let Ok(u) = UriRef::parse(&text) {
+                            if alike(&u, &h)
+                                && u.port_u16().is_some() == u.port().is_some_and(|p| !p.is_empty())
+                            {
+                                failures.push(format!("{s:?} from http: refused ({e}) but alike"));
+                            }
+                        }
+                    }
+                }
+            }
+            for method in ["GET", "CONNECT", "OPTIONS"] {
+                if let Ok(t) = RequestTarget::parse(method, s) {
+                    if let Ok(h) = http::Uri::try_from(&t) {
+                        let host_ok = t.host() == h.host()
+                            && t.port_u16() == h.port_u16()
+                            && t.query() == h.query();
+                        let path_ok = match t.form() {
+                            TargetForm::Asterisk => h.path() == "*",
+                            TargetForm::Authority => h.path().is_empty(),
+                            _ => t.path() == h.path() || (t.path().is_empty() && h.path() == "/"),
+                        };
+                        if !host_ok || !path_ok {
+                            failures.push(format!(
+                                "{method} {s:?}: target {:?} {:?} {:?}, http {:?}",
+                                t.host(),
+                                t.port(),
+                                t.path(),
+                                http_parts(&h)
+                            ));
+                        }
                     }
                 }
             }
         }
+        assert_no_failures(&failures, "conversions that change a part");
+        assert!(
+            converted > 100_000 && refused > 1_000,
+            "{converted} converted, {refused} refused"
+        );
     }
-    assert_no_failures(&failures, "conversions that change a part");
-    assert!(
-        converted > 100_000 && refused > 1_000,
-        "{converted} converted, {refused} refused"
-    );
-}
 
-/// The cases: each refused, each for its reason.
-#[test]
-fn known_confusions_are_refused() {
-    for (s, why) in [
-        ("u:p@evil.com:8080", "scheme u, no host"),
-        ("example.com:443", "scheme example.com, path 443"),
-        ("localhost:8080", "scheme localhost"),
-        ("user@evil.com", "a path here, a host there"),
-        ("//evil.com/path", "a host here, a path there"),
-        ("http://host:65536/", "no TCP port"),
-        ("http://host:99999999999/", "no TCP port"),
-    ] {
-        let u = UriRef::parse(s).unwrap();
-        assert!(http::Uri::try_from(u).is_err(), "{s}: {why}");
+    /// The cases: each refused, each for its reason.
+    #[test]
+    fn known_confusions_are_refused() {
+        for (s, why) in [
+            ("u:p@evil.com:8080", "scheme u, no host"),
+            ("example.com:443", "scheme example.com, path 443"),
+            ("localhost:8080", "scheme localhost"),
+            ("user@evil.com", "a path here, a host there"),
+            ("//evil.com/path", "a host here, a path there"),
+            ("http://host:65536/", "no TCP port"),
+            ("http://host:99999999999/", "no TCP port"),
+        ] {
+            let u = UriRef::parse(s).unwrap();
+            assert!(http::Uri::try_from(u).is_err(), "{s}: {why}");
+        }
+        // From http::Uri: a CONNECT target keeps its host and port.
+        let h: http::Uri = "example.com:443".parse().unwrap();
+        let b = UriBuf::try_from(&h).unwrap();
+        assert_eq!(
+            (b.scheme(), b.host(), b.port()),
+            (None, Some("example.com"), Some("443"))
+        );
+        let t = RequestTarget::try_from(&h).unwrap();
+        assert_eq!(
+            (t.form(), t.host(), t.port()),
+            (TargetForm::Authority, Some("example.com"), Some("443"))
+        );
     }
-    // From http::Uri: a CONNECT target keeps its host and port.
-    let h: http::Uri = "example.com:443".parse().unwrap();
-    let b = UriBuf::try_from(&h).unwrap();
-    assert_eq!(
-        (b.scheme(), b.host(), b.port()),
-        (None, Some("example.com"), Some("443"))
-    );
-    let t = RequestTarget::try_from(&h).unwrap();
-    assert_eq!(
-        (t.form(), t.host(), t.port()),
-        (TargetForm::Authority, Some("example.com"), Some("443"))
-    );
 }
