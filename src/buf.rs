@@ -1231,6 +1231,70 @@ impl Normalized<'_> {
     }
 }
 
+/// What the borrowed view offers, the owned value offers under the same name, with the same
+/// kind of result (a view borrowing the buffer, `to_buf()` for an owned one).
+impl UriBuf {
+    /// The syntax-based normal form (RFC 3986 §6.2.2), as a view: [`UriRef::normalized`].
+    ///
+    /// ```
+    /// let uri = urilex::UriBuf::parse("HTTP://Example.COM/a/./b")?;
+    /// assert_eq!(uri.normalized().to_string(), "http://example.com/a/b");
+    /// assert_eq!(uri.normalized().to_buf(), "http://example.com/a/b");
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn normalized(&self) -> crate::Normalized<'_> {
+        self.as_uri_ref().normalized()
+    }
+
+    /// [`normalized`](Self::normalized) at the given level: [`UriRef::normalized_with`].
+    pub fn normalized_with(&self, level: Normalization) -> crate::Normalized<'_> {
+        self.as_uri_ref().normalized_with(level)
+    }
+
+    /// Whether two references have the same normal form: [`UriRef::normalized_eq`].
+    pub fn normalized_eq(&self, other: &UriRef<'_>) -> bool {
+        self.as_uri_ref().normalized_eq(other)
+    }
+
+    /// Resolves this reference against `base`: [`UriRef::resolve`].
+    ///
+    /// ```
+    /// let base = urilex::UriRef::parse("http://a/b/c")?;
+    /// let link = urilex::UriBuf::parse("../d")?;
+    /// assert_eq!(link.resolve(&base)?.to_buf(), "http://a/d");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn resolve<'b>(
+        &self,
+        base: &UriRef<'b>,
+    ) -> Result<crate::Resolved<'b, '_>, crate::ResolveError> {
+        self.as_uri_ref().resolve(base)
+    }
+
+    /// The URI→IRI mapping (RFC 3987 §3.2), as a view: [`UriRef::to_iri`].
+    pub fn to_iri(&self) -> crate::ToIri<'_> {
+        self.as_uri_ref().to_iri()
+    }
+
+    /// The text with its password hidden, as a view: [`UriRef::redacted`].
+    pub fn redacted(&self) -> crate::Redacted<'_> {
+        self.as_uri_ref().redacted()
+    }
+}
+
+impl crate::ResolvedIri<'_, '_> {
+    /// The URI of the resolved IRI (RFC 3987 §3.1: non-ASCII characters as percent-encoded
+    /// UTF-8, the host too), owned: the one way from an IRI to a URI, as
+    /// [`IriRef::to_uri`](crate::IriRef::to_uri) is for a parsed one.
+    pub fn to_uri(&self) -> UriBuf {
+        let mut s = String::with_capacity(self.len() * 3);
+        self.append_uri_to(&mut s);
+        // The mapping of an IRI reference is a URI reference (RFC 3987 §3.1); the target of
+        // two IRI references is one (tests/no_panic.rs checks both on random pairs).
+        UriBuf::from_valid(s)
+    }
+}
+
 // ---- builder ----------------------------------------------------------------------------------
 
 /// Builds a [`UriBuf`] from components; [`build`](UriBufBuilder::build) validates them all.

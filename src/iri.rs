@@ -13,7 +13,6 @@
 //! producer-side step) and applying it would allocate and change the text the spans index.
 
 use core::fmt::{self, Write};
-use core::ops::Deref;
 
 use crate::parse::{self, FromLayout, Layout};
 use crate::tables::{rfc3987, uri};
@@ -22,7 +21,12 @@ use crate::{Component, ParseError};
 
 /// An IRI reference (RFC 3987 §2.2 `IRI-reference`), borrowing its input.
 ///
-/// It has every accessor of [`UriRef`] (through `Deref`); spans are byte offsets into the IRI.
+/// It has the accessors of [`UriRef`] (components, spans as byte offsets into the IRI, the
+/// port and origin helpers), its own resolution ([`resolve`](Self::resolve), RFC 3987 §6.5)
+/// and normalization ([`to_normalized_string`](Self::to_normalized_string)), which give IRIs;
+/// [`to_uri`](Self::to_uri) is the one way to a URI (ASCII). An IRI is not a URI: it does not
+/// convert to a [`UriRef`] unless it is ASCII ([`as_uri_ref`](Self::as_uri_ref)), so no
+/// code written for URIs ever sees its non-ASCII text.
 ///
 /// ```
 /// use urilex::IriRef;
@@ -84,11 +88,103 @@ impl<'a> IriRef<'a> {
         parse(input, Rule::Relative)
     }
 
-    /// The reference as a [`UriRef`] view with the same spans (its text may hold non-ASCII
-    /// characters; use [`IriRef::to_uri`] for a URI text).
-    pub fn as_uri_ref(&self) -> UriRef<'a> {
+    /// The reference as a [`UriRef`], when it is one: an ASCII IRI reference is a URI
+    /// reference with the same components (RFC 3987 §2.2 adds only non-ASCII characters).
+    /// `None` for an IRI with non-ASCII characters: [`to_uri`](Self::to_uri) maps it.
+    ///
+    /// ```
+    /// use urilex::IriRef;
+    /// assert_eq!(IriRef::parse("http://a/b")?.as_uri_ref().map(|u| u.host()), Some(Some("a")));
+    /// assert!(IriRef::parse("http://a/ü")?.as_uri_ref().is_none());
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn as_uri_ref(&self) -> Option<UriRef<'a>> {
+        self.uri.as_str().is_ascii().then_some(self.uri)
+    }
+
+    /// The spans as a [`UriRef`] view over the IRI's text, for this crate's code that only
+    /// slices and joins text (resolution, normalization, redaction), never for the public.
+    pub(crate) fn spans(&self) -> UriRef<'a> {
         self.uri
     }
+
+    /// The whole reference, as parsed.
+    pub fn as_str(&self) -> &'a str {
+        self.uri.as_str()
+    }
+
+    /// The scheme (§3.1), without its `:`.
+    pub fn scheme(&self) -> Option<&'a str> {
+        self.uri.scheme()
+    }
+
+    /// The authority (`iauthority`), without its `//`.
+    pub fn authority(&self) -> Option<&'a str> {
+        self.uri.authority()
+    }
+
+    /// Whether there is an authority (`//` present).
+    pub fn has_authority(&self) -> bool {
+        self.uri.has_authority()
+    }
+
+    /// The userinfo (`iuserinfo`), without its `@`.
+    pub fn userinfo(&self) -> Option<&'a str> {
+        self.uri.userinfo()
+    }
+
+    /// The host (`ihost`), as written: IP literals keep their brackets, an internationalized
+    /// name its characters.
+    pub fn host(&self) -> Option<&'a str> {
+        self.uri.host()
+    }
+
+    /// The port, without its `:`.
+    pub fn port(&self) -> Option<&'a str> {
+        self.uri.port()
+    }
+
+    /// Whether a `:` port delimiter is present (the port may be empty).
+    pub fn has_port(&self) -> bool {
+        self.uri.has_port()
+    }
+
+    /// The path (`ipath`), never absent.
+    pub fn path(&self) -> &'a str {
+        self.uri.path()
+    }
+
+    /// The query (`iquery`), without its `?`.
+    pub fn query(&self) -> Option<&'a str> {
+        self.uri.query()
+    }
+
+    /// The fragment (`ifragment`), without its `#`.
+    pub fn fragment(&self) -> Option<&'a str> {
+        self.uri.fragment()
+    }
+
+    /// Whether it is a relative reference (no scheme).
+    pub fn is_relative(&self) -> bool {
+        self.uri.is_relative()
+    }
+
+    /// The path's segments, as [`UriRef::segments`] gives them.
+    pub fn segments(&self) -> crate::Segments<'a> {
+        self.uri.segments()
+    }
+
+    /// The byte range of a component in the IRI's text; `None` when it is absent.
+    pub fn span(&self, component: Component) -> Option<core::ops::Range<usize>> {
+        self.uri.span(component)
+    }
+
+    /// A component's text; `None` when it is absent.
+    pub fn get(&self, component: Component) -> Option<&'a str> {
+        self.uri.get(component)
+    }
+
+    crate::accessors::port_accessors!('a, "let x = urilex::IriRef::parse;");
 
     /// A `Display` view of the IRI→URI mapping (RFC 3987 §3.1): every non-ASCII character
     /// becomes its percent-encoded UTF-8 octets (host included); everything else, existing
@@ -147,13 +243,6 @@ impl fmt::Display for ToUriIdna<'_> {
             _ => fmt::Display::fmt(&ToUri(&s[host.clone()]), f)?,
         }
         fmt::Display::fmt(&ToUri(&s[host.end..]), f)
-    }
-}
-
-impl<'a> Deref for IriRef<'a> {
-    type Target = UriRef<'a>;
-    fn deref(&self) -> &UriRef<'a> {
-        &self.uri
     }
 }
 
@@ -590,7 +679,7 @@ mod tests {
                 s.push_str(pieces[(next() % pieces.len() as u64) as usize]);
             }
             for (rule, start, no_fragment) in rules {
-                let ours = parse(&s, rule).map(|i| i.as_uri_ref());
+                let ours = parse(&s, rule).map(|i| i.spans());
                 let alone = parse::run_grammar_from::<rfc3987::Dfa, UriRef<'_>>(
                     &s,
                     Layout {

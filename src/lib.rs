@@ -102,7 +102,7 @@ pub use iri::{IriRef, ToIri, ToUri};
 pub use normalize::{Normalization, Normalized};
 pub use recompose::{recompose, Recomposed};
 pub use request_target::{HostPort, RequestTarget, TargetError, TargetForm};
-pub use resolve::{Base, Mode, ResolveError, Resolved, ResolvedPath, Resolver};
+pub use resolve::{Base, Mode, ResolveError, Resolved, ResolvedIri, ResolvedPath, Resolver};
 pub use security::{Redacted, REDACTED_PASSWORD};
 pub use uri_ref::{PathSegments, Segments, UriRef};
 

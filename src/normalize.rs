@@ -728,6 +728,37 @@ impl<'a> UriRef<'a> {
     }
 }
 
+impl crate::IriRef<'_> {
+    /// The syntax-based normalization of an IRI (RFC 3987 §5.3.2, which is RFC 3986 §6.2.2's
+    /// for the ASCII characters): the scheme and the ASCII letters of the host lowercased,
+    /// percent-encodings with uppercase hex and the unreserved ones decoded, dot-segments
+    /// removed; non-ASCII characters as they are (no Unicode normalization: §5.3.2.2 makes NFC
+    /// a producer's step). The result is an IRI; [`to_uri`](crate::IriRef::to_uri) of it, or
+    /// of the original, gives the URI.
+    ///
+    /// ```
+    /// let iri = urilex::IriRef::parse("HTTP://例え.JP/a/./b/../%7Eü")?;
+    /// assert_eq!(iri.to_normalized_string(), "http://例え.jp/a/~ü");
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn to_normalized_string(&self) -> String {
+        self.spans().to_normalized_string()
+    }
+
+    /// Whether two IRI references have the same syntax-based normal form
+    /// ([`to_normalized_string`](Self::to_normalized_string)), without allocating.
+    ///
+    /// ```
+    /// let a = urilex::IriRef::parse("http://例え.jp/%7Eü")?;
+    /// assert!(a.normalized_eq(&urilex::IriRef::parse("HTTP://例え.jp/./~ü")?));
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn normalized_eq(&self, other: &crate::IriRef<'_>) -> bool {
+        self.spans().normalized_eq(&other.spans())
+    }
+}
+
 // ---- chunk stream -------------------------------------------------------------------------------
 
 /// A piece of normalized output: text as is, or text to lowercase (ASCII).

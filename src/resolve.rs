@@ -504,6 +504,135 @@ pub struct Base<'a> {
     merge: Option<(&'a str, &'a str)>,
 }
 
+impl<'r> crate::IriRef<'r> {
+    /// Resolves this IRI reference against `base` (RFC 3987 §6.5: RFC 3986 §5.2 as written,
+    /// strict), giving an IRI: a view that borrows both, as [`UriRef::resolve`] gives a URI.
+    /// Its [`to_uri`](ResolvedIri::to_uri) is the URI a client requests.
+    ///
+    /// ```
+    /// use urilex::IriRef;
+    /// let base = IriRef::parse("https://es.wikipedia.org/wiki/Animal")?;
+    /// let target = IriRef::parse("Ñandú?q=ü")?.resolve(&base)?;
+    /// assert_eq!(target.to_string(), "https://es.wikipedia.org/wiki/Ñandú?q=ü");
+    /// assert_eq!(target.host(), Some("es.wikipedia.org"));
+    /// assert_eq!(target.to_uri().as_str(), "https://es.wikipedia.org/wiki/%C3%91and%C3%BA?q=%C3%BC");
+    /// assert_eq!(target.to_normalized_string(), "https://es.wikipedia.org/wiki/Ñandú?q=ü");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn resolve<'b>(
+        &self,
+        base: &crate::IriRef<'b>,
+    ) -> Result<ResolvedIri<'b, 'r>, ResolveError> {
+        Resolver::default()
+            .resolve(&self.spans(), &base.spans())
+            .map(ResolvedIri)
+    }
+}
+
+/// The target of an IRI reference resolved against an IRI base ([`IriRef::resolve`](crate::IriRef::resolve)):
+/// an IRI, as a view that borrows both and writes itself (`Display`), with the components of
+/// [`Resolved`]. [`to_uri`](Self::to_uri) maps it to the URI (RFC 3987 §3.1);
+/// [`to_normalized_string`](Self::to_normalized_string) normalizes it as an IRI. `Debug` hides a
+/// password.
+#[derive(Clone, Copy)]
+pub struct ResolvedIri<'b, 'r>(Resolved<'b, 'r>);
+
+impl ResolvedIri<'_, '_> {
+    /// The scheme.
+    pub fn scheme(&self) -> Option<&str> {
+        self.0.scheme()
+    }
+
+    /// The authority, without its `//`.
+    pub fn authority(&self) -> Option<&str> {
+        self.0.authority()
+    }
+
+    /// The userinfo, without its `@`.
+    pub fn userinfo(&self) -> Option<&str> {
+        self.0.userinfo()
+    }
+
+    /// The host, as written.
+    pub fn host(&self) -> Option<&str> {
+        self.0.host()
+    }
+
+    /// The port, without its `:`.
+    pub fn port(&self) -> Option<&str> {
+        self.0.port()
+    }
+
+    /// The path, as a view (it may join the base's path and the reference's).
+    pub fn path(&self) -> ResolvedPath<'_> {
+        self.0.path()
+    }
+
+    /// The query, without its `?`.
+    pub fn query(&self) -> Option<&str> {
+        self.0.query()
+    }
+
+    /// The fragment, without its `#`.
+    pub fn fragment(&self) -> Option<&str> {
+        self.0.fragment()
+    }
+
+    /// The exact length of the IRI this writes, in bytes.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether it writes nothing (never: a target has a scheme).
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Writes the IRI to `w`.
+    pub fn write_to<W: fmt::Write + ?Sized>(&self, w: &mut W) -> fmt::Result {
+        self.0.write_to(w)
+    }
+
+    /// Appends the IRI to `out`.
+    #[cfg(feature = "alloc")]
+    pub fn append_to(&self, out: &mut alloc::string::String) {
+        self.0.append_to(out)
+    }
+
+    /// Appends the URI of the IRI (RFC 3987 §3.1: non-ASCII characters as percent-encoded
+    /// UTF-8) to `out`, without allocating but `out`'s growth.
+    #[cfg(feature = "alloc")]
+    pub fn append_uri_to(&self, out: &mut alloc::string::String) {
+        let _ = self.0.write_to(&mut crate::iri::MapToUri(&mut *out));
+    }
+
+    /// The IRI, normalized (as [`IriRef::to_normalized_string`](crate::IriRef::to_normalized_string)).
+    #[cfg(feature = "alloc")]
+    pub fn to_normalized_string(&self) -> alloc::string::String {
+        let mut text = alloc::string::String::with_capacity(self.len());
+        self.append_to(&mut text);
+        // The target of two IRI references is an IRI reference (resolution only joins their
+        // parts; tests/no_panic.rs checks it on random pairs): were it not, it is returned as
+        // written rather than normalized.
+        match crate::IriRef::parse(&text) {
+            Ok(iri) => iri.to_normalized_string(),
+            Err(_) => text,
+        }
+    }
+}
+
+impl fmt::Display for ResolvedIri<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.write_to(f)
+    }
+}
+
+impl fmt::Debug for ResolvedIri<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("ResolvedIri").field(&self.0).finish()
+    }
+}
+
 /// The base URI (its password hidden, as [`UriRef`]'s `Debug` hides it); the prepared merge
 /// head is its own text.
 impl fmt::Debug for Base<'_> {
@@ -650,7 +779,7 @@ impl<'a> Base<'a> {
             return self.resolve_str_into(reference, out);
         }
         let iri = crate::IriRef::parse(reference)?;
-        let resolved = self.resolve(&iri.as_uri_ref());
+        let resolved = self.resolve(&iri.spans());
         // Writing into a String cannot fail.
         let _ = resolved.write_to(&mut crate::iri::MapToUri(&mut *out));
         Ok(())
@@ -681,7 +810,7 @@ impl<'a> Base<'a> {
         out: &mut alloc::string::String,
     ) -> Result<(), ParseError> {
         let iri = crate::IriRef::parse(reference)?;
-        let reference = iri.as_uri_ref();
+        let reference = iri.spans();
         // The target's host is the reference's when it has an authority (§5.2.2), else the
         // base's.
         let host = match reference.authority() {

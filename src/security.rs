@@ -277,6 +277,19 @@ impl fmt::Debug for Redacted<'_> {
     }
 }
 
+impl<'a> crate::IriRef<'a> {
+    /// [`UriRef::redacted`] for an IRI: the IRI with its password written as `***`.
+    ///
+    /// ```
+    /// let iri = urilex::IriRef::parse("http://ü:s3cret@例え.jp/")?;
+    /// assert_eq!(iri.redacted().to_string(), "http://ü:***@例え.jp/");
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn redacted(&self) -> Redacted<'a> {
+        self.spans().redacted()
+    }
+}
+
 /// `inet_aton`'s reading of a host (1–4 parts; decimal, `0` octal, `0x` hex; the last part
 /// fills the remaining bytes), plus one trailing dot as the WHATWG URL Standard allows.
 fn lenient_ipv4(host: &[u8]) -> Option<Ipv4Addr> {

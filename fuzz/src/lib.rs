@@ -2,6 +2,7 @@
 //! tests/differential.rs include these files with `#[path]`), so that a fuzz finding replays
 //! as a plain `cargo test`.
 
+pub mod api;
 pub mod cpeers;
 pub mod invariants;
 pub mod peers;
