@@ -93,7 +93,7 @@ FLOOR_ENTRIES = ["urilex", "urilex-each", "urilex-within"]
 
 def floor_section(floor):
     """Issue 18's wall-time target: each of urilex's entries at most 1.5x floor-sse2's time."""
-    L = ["## urilex against the floor (issue 18), interleaved", ""]
+    L = ["## urilex against the floor, interleaved", ""]
     L.append("`benches/floor_ratio.rs`, pinned to one core: per corpus, the floor's loops and urilex's three")
     L.append("entries run in turn, round after round (about 20 ms each, 0.1 s a round). ns a line: each side's")
     L.append("best round; the ratio: the median, over the third of the rounds where floor-sse2 ran fastest (the")
@@ -266,7 +266,7 @@ def markdown(rows, m, tgt, floor):
     L.append("")
     L.append("![ns/URL and instructions/URL per peer and corpus](bench.svg)")
     L.append("")
-    L.append("## Targets (issues 5 and 18)")
+    L.append("## Targets")
     L.append("")
     L.append("| operation | corpus | vs | urilex/peer instructions | urilex/peer wall time | target (instructions) | |")
     L.append("|---|---|---|---:|---:|---:|---|")

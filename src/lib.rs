@@ -111,6 +111,11 @@ pub use uri_ref::{PathSegments, Segments, UriRef};
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+/// The API guide's examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/guide.md")]
+struct GuideDoctests;
+
 /// The unit tests' random numbers (xorshift64): deterministic, so that a failure replays,
 /// and a few lines, so that no test needs a dependency for them.
 #[cfg(test)]

@@ -774,8 +774,8 @@ impl<'a> Base<'a> {
         reference: &str,
         out: &mut alloc::string::String,
     ) -> Result<(), ParseError> {
-        // (A base made from an IRI may hold non-ASCII characters: then map it too.)
-        if reference.is_ascii() && self.uri.as_str().is_ascii() {
+        // (A base is a URI, ASCII: an IRI page's base is its URI, `UriBuf::from_iri`.)
+        if reference.is_ascii() {
             return self.resolve_str_into(reference, out);
         }
         let iri = crate::IriRef::parse(reference)?;
