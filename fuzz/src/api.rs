@@ -297,7 +297,8 @@ fn buf_methods(s: &mut String, a: &str, b: &str) {
             buf.origin(),
         ),
     );
-    let edits: [fn(&mut UriBuf, &str) -> Result<(), urilex::SetError>; 7] = [
+    type Setter = fn(&mut UriBuf, &str) -> Result<(), urilex::SetError>;
+    let edits: [Setter; 7] = [
         UriBuf::set_scheme,
         UriBuf::set_userinfo,
         UriBuf::set_host,
