@@ -6,14 +6,7 @@
 //! and prints a summary.
 #![forbid(unsafe_code)]
 
-mod edit;
-mod input;
-mod line;
-mod ops;
-mod stream;
-mod summary;
-mod template;
-mod transform;
+use urilex_cli::{edit, input, line, ops, stream, summary, template, transform};
 
 use std::fs::File;
 use std::io::{self, IsTerminal, Write};
