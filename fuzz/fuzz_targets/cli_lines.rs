@@ -33,7 +33,11 @@ fn newlines(out: &[u8]) -> u64 {
 /// Runs an operation that writes one line per input line, and checks that it did.
 fn one_per_line<O: LineOp>(name: &str, op: &O, input: &[u8], threads: usize) {
     let (out, stats) = run(op, input, threads);
-    assert_eq!(newlines(&out), stats.lines, "{name}: one output line per input line");
+    assert_eq!(
+        newlines(&out),
+        stats.lines,
+        "{name}: one output line per input line"
+    );
     assert!(stats.invalid <= stats.lines, "{name}");
 }
 
@@ -51,9 +55,19 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     line::read_rfc2396(flags & 4 != 0);
     one_per_line("parse", &ops::Parse, input, threads);
     one_per_line("parse --json", &ops::ParseJson, input, threads);
-    let (out, stats) = run(&ops::Check { prefix: String::new() }, input, threads);
+    let (out, stats) = run(
+        &ops::Check {
+            prefix: String::new(),
+        },
+        input,
+        threads,
+    );
     if flags & 16 != 0 {
-        assert_eq!(newlines(&out), stats.invalid, "check: one line per invalid line");
+        assert_eq!(
+            newlines(&out),
+            stats.invalid,
+            "check: one line per invalid line"
+        );
     }
     for level in [Normalization::Syntax, Normalization::SchemeBased] {
         let canon = Canon {
@@ -71,17 +85,29 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         assignments: vec![(Part::Scheme, "https".into()), (Part::Port, "8443".into())],
         remove: vec![Part::Fragment],
         encode: flags & 128 != 0,
-        query: QueryEdits::new(vec!["q=a b".into()], vec!["t=é".into()], vec!["utm_*".into()], true)
-            .unwrap(),
+        query: QueryEdits::new(
+            vec!["q=a b".into()],
+            vec!["t=é".into()],
+            vec!["utm_*".into()],
+            true,
+        )
+        .unwrap(),
     };
     one_per_line("set", &set, input, threads);
     let base = Base::new(UriRef::parse("http://a/b/c/d;p?q").unwrap()).unwrap();
     for base in [Some(base), None] {
-        let op = Resolve { base, resolver: Resolver::default() };
+        let op = Resolve {
+            base,
+            resolver: Resolver::default(),
+        };
         one_per_line("resolve", &op, input, threads);
     }
     for html in [false, true] {
-        let op = Extract { html, line_number: flags & 32 != 0, base: Some(base) };
+        let op = Extract {
+            html,
+            line_number: flags & 32 != 0,
+            base: Some(base),
+        };
         run(&op, input, threads);
     }
 });

@@ -9,8 +9,16 @@ use arrow_array::{ArrayRef, LargeStringArray, StringArray};
 use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_data::ArrayData;
 use arrow_schema::DataType;
-use pyo3::exceptions::{PyTypeError, PyValueError};
-use pyo3::prelude::*;
+
+/// Why a column cannot be read or written: `Type` for an array that is not a string array,
+/// `Value` for one whose buffers do not fit its length. `ffi.rs` turns each into the Python
+/// exception of that name; the module depends on nothing of Python, so that the `arrow_rows`
+/// fuzz target (fuzz/) runs it on arbitrary buffers.
+#[derive(Debug)]
+pub enum ColumnError {
+    Type(String),
+    Value(String),
+}
 
 /// A read-only view of one string array's buffers, as the producer laid them out.
 ///
@@ -70,14 +78,14 @@ fn u32_at(b: &[u8], at: usize) -> usize {
 }
 
 impl<'a> StrArray<'a> {
-    pub fn new(array: &'a ArrayData) -> PyResult<Self> {
+    pub fn new(array: &'a ArrayData) -> Result<Self, ColumnError> {
         let (offset, len) = (array.offset(), array.len());
         let buffers = array.buffers();
         let (layout, large) = match array.data_type() {
             DataType::Utf8 | DataType::LargeUtf8 => {
                 let large = array.data_type() == &DataType::LargeUtf8;
                 let [offsets, data] = buffers else {
-                    return Err(PyValueError::new_err("a string array has two buffers"));
+                    return Err(ColumnError::Value("a string array has two buffers".into()));
                 };
                 let width = if large { 8 } else { 4 };
                 let layout = Layout::Offsets {
@@ -89,8 +97,8 @@ impl<'a> StrArray<'a> {
             }
             DataType::Utf8View => {
                 let Some((views, data)) = buffers.split_first() else {
-                    return Err(PyValueError::new_err(
-                        "a string_view array has a views buffer",
+                    return Err(ColumnError::Value(
+                        "a string_view array has a views buffer".into(),
                     ));
                 };
                 let buffers = data.iter().map(|b| b.as_slice()).collect();
@@ -103,7 +111,7 @@ impl<'a> StrArray<'a> {
                 )
             }
             other => {
-                return Err(PyTypeError::new_err(format!(
+                return Err(ColumnError::Type(format!(
                     "expected a string, large_string or string_view array, got {other}"
                 )))
             }
@@ -120,8 +128,8 @@ impl<'a> StrArray<'a> {
             .and_then(|n| n.checked_add(extra))
             .and_then(|n| n.checked_mul(width));
         if len > 0 && need.is_none_or(|n| slots < n) {
-            return Err(PyValueError::new_err(
-                "offsets or views buffer too short for the array",
+            return Err(ColumnError::Value(
+                "offsets or views buffer too short for the array".into(),
             ));
         }
         let text = match layout {
@@ -244,12 +252,12 @@ impl StrBuilder {
 
     /// The column as an Arrow array, its buffers moved, not copied: `large_string` when
     /// `large` or when the data outgrows i32 offsets, `string` otherwise.
-    pub fn finish(self, large: bool) -> PyResult<ArrayRef> {
+    pub fn finish(self, large: bool) -> Result<ArrayRef, ColumnError> {
         let len = self.len;
         let nulls = (self.nulls > 0)
             .then(|| NullBuffer::new(BooleanBuffer::new(Buffer::from_vec(self.validity), 0, len)));
         let values = Buffer::from_vec(self.data);
-        let invalid = |e| PyValueError::new_err(format!("output column: {e}"));
+        let invalid = |e| ColumnError::Value(format!("output column: {e}"));
         if large || values.len() > i32::MAX as usize {
             let offsets = OffsetBuffer::new(ScalarBuffer::from(self.offsets));
             Ok(Arc::new(

@@ -38,6 +38,15 @@ fn pointer(capsule: &Bound<'_, PyAny>, name: &std::ffi::CStr) -> PyResult<*mut s
     Ok(capsule.pointer())
 }
 
+impl From<crate::columns::ColumnError> for PyErr {
+    fn from(e: crate::columns::ColumnError) -> PyErr {
+        match e {
+            crate::columns::ColumnError::Type(m) => PyTypeError::new_err(m),
+            crate::columns::ColumnError::Value(m) => PyValueError::new_err(m),
+        }
+    }
+}
+
 /// `struct ArrowSchema` as the C data interface defines it (its ABI, field by field): read
 /// here to check a schema before `arrow_array` trusts it (its `FFI_ArrowSchema` keeps the
 /// fields private and panics on a format that is not UTF-8).
