@@ -136,7 +136,20 @@ pub fn request_target(data: &[u8]) -> Result<(), String> {
         if let Ok(uri) = t.target_uri("http", Some("h.example:80")) {
             let again =
                 UriRef::parse_uri(uri.as_str()).map_err(|e| format!("target URI {uri:?}: {e}"))?;
-            if again.host().map_or(true, str::is_empty) {
+            // RFC 9112 §3.3: an absolute-form target is the target URI itself (the Host
+            // header ignored, §3.2.2; without a host for a scheme such as urn); the other
+            // forms take their authority from the target or the Host header.
+            let whole = t.form() != TargetForm::Absolute || again.as_str() == target;
+            if !whole {
+                return Err(format!(
+                    "target URI {uri:?} is not the absolute-form target"
+                ));
+            }
+            let http = again
+                .scheme()
+                .is_some_and(|s| s.eq_ignore_ascii_case("http") || s.eq_ignore_ascii_case("https"));
+            let needs_host = t.form() != TargetForm::Absolute || http;
+            if needs_host && again.host().map_or(true, str::is_empty) {
                 return Err(format!("target URI {uri:?} has no host"));
             }
         }
