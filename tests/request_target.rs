@@ -5,8 +5,7 @@
 #[allow(dead_code)]
 mod support;
 
-use support::{assert_no_failures, data};
-use urilex::{ErrorKind, HostPort, RequestTarget, TargetError, TargetForm, UriBuf, UriRef};
+use urilex::{ErrorKind, HostPort, RequestTarget, TargetError, TargetForm};
 
 /// The RFC's own examples, each with its method.
 #[test]
@@ -319,6 +318,8 @@ fn host_header_values() {
 #[cfg(feature = "http")]
 mod http_conversions {
     use super::*;
+    use support::{assert_no_failures, data};
+    use urilex::{UriBuf, UriRef};
 
     /// The parts `http::Uri` reports, read from `http::Uri` alone.
     fn http_parts(
