@@ -15,6 +15,7 @@
 # stay on.
 set -euo pipefail
 cd "$(dirname "$0")"
+. ./pool.sh
 export RUSTC_BOOTSTRAP=1
 export CARGO_TERM_COLOR=never
 CARGO_FUZZ_VERSION=0.13.2
@@ -53,22 +54,8 @@ run() {
 }
 
 echo "running ${#targets[@]} targets, ${seconds}s each, $jobs at a time ($((SECONDS - start))s)"
-# Each job is waited for by its pid, oldest first (every target runs the same time, so this
-# keeps `jobs` busy as well as `wait -n` does). `wait -n` once failed a run whose ten targets
-# all passed: a job that ends before it is called can be reaped without its status.
 failed=0
-pids=()
-for t in "${targets[@]}"; do
-    if [ "${#pids[@]}" -ge "$jobs" ]; then
-        wait "${pids[0]}" || failed=1
-        pids=("${pids[@]:1}")
-    fi
-    run "$t" &
-    pids+=("$!")
-done
-for pid in "${pids[@]}"; do
-    wait "$pid" || failed=1
-done
+in_turn "$jobs" run "${targets[@]}" || failed=1
 # The crate's one module with `unsafe` code (src/avx2.rs, x86-64 only) under AddressSanitizer,
 # through the two targets that reach all of it: every parse starts there (the first 64 bytes
 # classified at once, in blocks whose loads depend on the input's length; runs past them 32
@@ -83,14 +70,8 @@ if [ "$failed" = 0 ] && [ "$(uname -m)" = x86_64 ] && [ "${#asan[@]}" -gt 0 ]; t
     for t in "${asan[@]}"; do
         cargo fuzz build -s address "$t"
     done
-    pids=()
-    for t in "${asan[@]}"; do
-        run "$t" address &
-        pids+=("$!")
-    done
-    for pid in "${pids[@]}"; do
-        wait "$pid" || failed=1
-    done
+    run_asan() { run "$1" address; }
+    in_turn "${#asan[@]}" run_asan "${asan[@]}" || failed=1
 fi
 echo "fuzzing done in $((SECONDS - start))s"
 exit "$failed"

@@ -14,6 +14,7 @@
 # target, leaves the input in fuzz/artifacts/<target>/ and makes the script fail.
 set -euo pipefail
 cd "$(dirname "$0")"
+. ./pool.sh
 export RUSTC_BOOTSTRAP=1
 export CARGO_TERM_COLOR=never
 
@@ -62,17 +63,4 @@ campaign() {
 [ -f campaigns.md ] || printf '%s\n\n%s\n%s\n' "# Fuzzing campaigns (fuzz/run-long.sh)" \
     "| date | commit | target | time | runs | features | seeds | result |" \
     "|---|---|---|---|---|---|---|---|" >campaigns.md
-failed=0
-pids=()
-for t in "${targets[@]}"; do
-    if [ "${#pids[@]}" -ge "$jobs" ]; then
-        wait "${pids[0]}" || failed=1
-        pids=("${pids[@]:1}")
-    fi
-    campaign "$t" &
-    pids+=("$!")
-done
-for pid in "${pids[@]}"; do
-    wait "$pid" || failed=1
-done
-exit "$failed"
+in_turn "$jobs" campaign "${targets[@]}"

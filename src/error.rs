@@ -226,37 +226,21 @@ impl fmt::Display for Found {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (at, found, cite) = (self.index, self.found, self.cite);
-        match self.kind {
-            // The kinds whose message is the request-target rule's own.
-            ErrorKind::FragmentNotAllowed if cite != Cite::Grammar => {
-                return write!(f, "fragment not allowed in a request target: '#' at byte {at} ({})", cite.rule())
-            }
-            ErrorKind::FormNotAllowed => {
-                return match cite {
-                    Cite::AuthorityForm => write!(f, "CONNECT takes only a host:port target ({})", cite.rule()),
-                    Cite::AsteriskForm => write!(f, "the target '*' is only for OPTIONS ({})", cite.rule()),
-                    _ => write!(
-                        f,
-                        "a request target is a path starting with '/' ({}) or an absolute URI (absolute-form, section 3.2.2), found {found}",
-                        Cite::OriginForm.rule()
-                    ),
-                }
-            }
-            _ => {}
-        }
-        self.write_grammar_message(f)?;
-        match (cite, self.kind) {
-            (Cite::Grammar, _) | (_, ErrorKind::TooLong) => Ok(()),
-            _ => write!(f, " ({})", cite.rule()),
+        self.write_message(f)?;
+        // A request target's error also names its form's rule, unless the message is that
+        // rule's own.
+        use ErrorKind::{AuthorityFormNotAllowed, FormNotAllowed, TooLong};
+        match (self.cite, self.kind) {
+            (Cite::Grammar, _) | (_, TooLong | FormNotAllowed | AuthorityFormNotAllowed) => Ok(()),
+            (cite, _) => write!(f, " ({})", cite.rule()),
         }
     }
 }
 
 impl ParseError {
-    /// The message of the grammar's error, without the request target's rule.
-    fn write_grammar_message(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (at, comp, found) = (self.index, self.component, self.found);
+    /// The message, without the request target's rule that `Display` adds.
+    fn write_message(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (at, comp, found, cite) = (self.index, self.component, self.found, self.cite);
         match self.kind {
             ErrorKind::InvalidChar => match found {
                 Found::Char(_) => write!(f, "invalid character {found} at byte {at} in {comp}"),
@@ -286,13 +270,22 @@ impl ParseError {
             ErrorKind::MissingScheme => {
                 write!(f, "missing scheme: expected ':' after a scheme at byte {at}, found {found}")
             }
-            ErrorKind::FragmentNotAllowed => {
+            ErrorKind::FragmentNotAllowed if cite == Cite::Grammar => {
                 write!(f, "fragment not allowed here: '#' at byte {at} (absolute-URI, RFC 3986 section 4.3)")
             }
+            ErrorKind::FragmentNotAllowed => {
+                write!(f, "fragment not allowed in a request target: '#' at byte {at}")
+            }
             ErrorKind::TooLong => write!(f, "input longer than {} bytes", u32::MAX),
-            ErrorKind::FormNotAllowed => f.write_str(
-                "request target form not allowed for the method: '*' only with OPTIONS, host:port only and always with CONNECT, otherwise a path starting with '/' or an absolute URI (RFC 9112 section 3.2)",
-            ),
+            ErrorKind::FormNotAllowed => match cite {
+                Cite::AuthorityForm => write!(f, "CONNECT takes only a host:port target ({})", cite.rule()),
+                Cite::AsteriskForm => write!(f, "the target '*' is only for OPTIONS ({})", cite.rule()),
+                _ => write!(
+                    f,
+                    "a request target is a path starting with '/' ({}) or an absolute URI (absolute-form, section 3.2.2), found {found}",
+                    Cite::OriginForm.rule()
+                ),
+            },
             ErrorKind::EmptyHost => write!(
                 f,
                 "empty host at byte {at} in an http(s) URI: a recipient must reject it (RFC 9110 section 4.2.1)"

@@ -417,7 +417,6 @@ impl fmt::Display for TargetError {
 
 impl core::error::Error for TargetError {}
 
-#[cfg(feature = "alloc")]
 impl RequestTarget<'_> {
     /// Checks a request's Host header against the target: [`TargetError::InvalidHost`] for a
     /// value that is not `uri-host [ ":" port ]`, [`TargetError::MissingHost`] when an
@@ -458,7 +457,10 @@ impl RequestTarget<'_> {
             _ => Ok(()),
         }
     }
+}
 
+#[cfg(feature = "alloc")]
+impl RequestTarget<'_> {
     /// The target URI of the request (RFC 9112 §3.3): the absolute-form target itself; else
     /// `scheme` (the connection's: `http`, or `https` over TLS) with the authority (the
     /// authority-form target, or the Host header) and the origin-form's path and query (empty

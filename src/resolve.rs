@@ -778,11 +778,17 @@ impl<'a> Base<'a> {
         if reference.is_ascii() {
             return self.resolve_str_into(reference, out);
         }
-        let iri = crate::IriRef::parse(reference)?;
-        let resolved = self.resolve(&iri.spans());
-        // Writing into a String cannot fail.
-        let _ = resolved.write_to(&mut crate::iri::MapToUri(&mut *out));
+        self.resolve_iri_into(&crate::IriRef::parse(reference)?, out);
         Ok(())
+    }
+
+    /// Resolves a parsed IRI reference and appends the target's URI (§3.1) to `out`.
+    #[cfg(feature = "alloc")]
+    fn resolve_iri_into(&self, iri: &crate::IriRef<'_>, out: &mut alloc::string::String) {
+        // Writing into a String cannot fail.
+        let _ = self
+            .resolve(&iri.spans())
+            .write_to(&mut crate::iri::MapToUri(&mut *out));
     }
 
     /// [`resolve_iri_str_into`](Self::resolve_iri_str_into) with the target's host, when it is
@@ -790,7 +796,8 @@ impl<'a> Base<'a> {
     /// [`IriRef::to_uri_idna`](crate::IriRef::to_uri_idna) writes it): the URI a crawler
     /// fetches. A target whose host is ASCII takes `resolve_iri_str_into`'s way and allocates
     /// nothing; one with an internationalized host allocates the IRI text once, and the
-    /// A-label. Feature `idna`.
+    /// A-label. An ASCII reference takes [`resolve_str_into`](Self::resolve_str_into)'s way.
+    /// Feature `idna`.
     ///
     /// ```
     /// use urilex::{Base, UriRef};
@@ -809,22 +816,18 @@ impl<'a> Base<'a> {
         reference: &str,
         out: &mut alloc::string::String,
     ) -> Result<(), ParseError> {
+        if reference.is_ascii() {
+            return self.resolve_str_into(reference, out);
+        }
         let iri = crate::IriRef::parse(reference)?;
-        let reference = iri.spans();
-        // The target's host is the reference's when it has an authority (§5.2.2), else the
-        // base's.
-        let host = match reference.authority() {
-            Some(_) => reference.host(),
-            None => self.uri.host(),
-        };
-        if host.map_or(true, str::is_ascii) {
-            let _ = self
-                .resolve(&reference)
-                .write_to(&mut crate::iri::MapToUri(&mut *out));
+        // A base is a URI (ASCII): only a reference with its own authority (§5.2.2) brings an
+        // internationalized host.
+        if iri.host().map_or(true, str::is_ascii) {
+            self.resolve_iri_into(&iri, out);
             return Ok(());
         }
         let mut text = alloc::string::String::new();
-        let _ = self.resolve(&reference).write_to(&mut text);
+        self.resolve(&iri.spans()).append_to(&mut text);
         // The target of two IRI references is an IRI reference (the resolution only joins
         // their parts), so this parse succeeds; were it not so, the plain mapping is written.
         match crate::IriRef::parse(&text) {

@@ -27,60 +27,33 @@ impl fmt::Debug for RedactedUserinfo<'_> {
     }
 }
 
-/// Any URI or IRI text for `Debug`, quoted, its userinfo's password (if any) as `***`: for the
-/// types that keep text, not components. The authority is found as RFC 3986 Appendix B's
-/// regular expression finds it (after `scheme:` and `//`, up to `/`, `?` or `#`), the
-/// userinfo before its last `@`.
+/// Any URI or IRI text for `Debug`, as [`Redacted`] writes it (quoted, the password as
+/// `***`): for the types that keep text, not components. The text is read by the IRI
+/// grammar, which takes every URI too; text that is no IRI reference has no userinfo by the
+/// grammar, but is written only by its length, so that nothing of it can leak.
 pub(crate) struct RedactedText<'a>(pub(crate) &'a str);
 
 impl fmt::Debug for RedactedText<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let s = self.0;
-        let after_scheme = match s.find([':', '/', '?', '#']) {
-            Some(i) if s.as_bytes()[i] == b':' => i + 1,
-            _ => 0,
-        };
-        let password = s
-            .get(after_scheme..)
-            .and_then(|rest| rest.strip_prefix("//"))
-            .and_then(|authority| {
-                let authority =
-                    &authority[..authority.find(['/', '?', '#']).unwrap_or(authority.len())];
-                let userinfo = &authority[..authority.rfind('@')?];
-                let colon = userinfo.find(':')?;
-                let start = after_scheme + 2 + colon + 1;
-                (colon + 1 < userinfo.len()).then_some(start..after_scheme + 2 + userinfo.len())
-            });
-        match password {
-            Some(p) => write!(
-                f,
-                "\"{}{REDACTED_PASSWORD}{}\"",
-                s[..p.start].escape_debug(),
-                s[p.end..].escape_debug()
-            ),
-            None => fmt::Debug::fmt(s, f),
+        match crate::IriRef::parse(self.0) {
+            Ok(iri) => fmt::Debug::fmt(&iri.redacted(), f),
+            Err(_) => write!(f, "<{} bytes, not an IRI reference>", self.0.len()),
         }
     }
 }
 
-/// An authority (`userinfo@host:port`) for `Debug`, its password as `***`.
+/// An authority (`userinfo@host:port`) for `Debug`: the userinfo, before the last `@`, as
+/// [`RedactedUserinfo`] writes it.
 pub(crate) struct RedactedAuthority<'a>(pub(crate) &'a str);
 
 impl fmt::Debug for RedactedAuthority<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0.rfind('@') {
-            Some(at) => {
-                let (userinfo, rest) = self.0.split_at(at);
-                match userinfo.split_once(':') {
-                    Some((user, password)) if !password.is_empty() => write!(
-                        f,
-                        "\"{}:{REDACTED_PASSWORD}{}\"",
-                        user.escape_debug(),
-                        rest.escape_debug()
-                    ),
-                    _ => fmt::Debug::fmt(self.0, f),
-                }
-            }
+        match self.0.rsplit_once('@') {
+            Some((userinfo, rest)) => f
+                .debug_struct("Authority")
+                .field("userinfo", &RedactedUserinfo(userinfo))
+                .field("host_port", &rest)
+                .finish(),
             None => fmt::Debug::fmt(self.0, f),
         }
     }

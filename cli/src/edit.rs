@@ -183,11 +183,9 @@ impl QueryEdits {
             match params.iter().position(|(n, _)| n == name) {
                 Some(first) => {
                     params[first].1 = pair;
-                    let mut i = 0;
-                    params.retain(|(n, _)| {
-                        i += 1;
-                        i - 1 == first || n != name
-                    });
+                    // The first of that name keeps its place; the others go.
+                    let mut kept = false;
+                    params.retain(|(n, _)| n != name || !std::mem::replace(&mut kept, true));
                 }
                 None => params.push((name.clone(), pair)),
             }

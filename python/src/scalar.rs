@@ -50,91 +50,111 @@ fn parse_error(py: Python<'_>, e: &urilex::ParseError) -> PyErr {
 /// absent, empty or above 65535). `str()` is the text; `repr()` hides a password.
 #[pyclass(frozen, module = "urilex", name = "Uri")]
 pub struct Uri {
-    #[pyo3(get)]
-    scheme: Option<String>,
-    #[pyo3(get)]
-    userinfo: Option<String>,
-    #[pyo3(get)]
-    host: Option<String>,
-    #[pyo3(get)]
-    port: Option<String>,
-    #[pyo3(get)]
-    path: String,
-    #[pyo3(get)]
-    query: Option<String>,
-    #[pyo3(get)]
-    fragment: Option<String>,
-    text: String,
-    /// The same text, parsed (for the derived attributes and methods).
+    /// The reference, parsed once: every attribute is a slice of it.
     buf: urilex::UriBuf,
 }
 
 #[pymethods]
 impl Uri {
+    /// The scheme, without ':'; None when absent.
+    #[getter]
+    fn scheme(&self) -> Option<&str> {
+        self.buf.scheme()
+    }
+
+    /// The userinfo, without '@'; None when absent.
+    #[getter]
+    fn userinfo(&self) -> Option<&str> {
+        self.buf.userinfo()
+    }
+
+    /// The host (IP literals keep their brackets); None without an authority.
+    #[getter]
+    fn host(&self) -> Option<&str> {
+        self.buf.host()
+    }
+
+    /// The port's text, without ':'; "" for `http://a:/`, None when absent.
+    #[getter]
+    fn port(&self) -> Option<&str> {
+        self.buf.port()
+    }
+
+    /// The path, never None.
+    #[getter]
+    fn path(&self) -> &str {
+        self.buf.path()
+    }
+
+    /// The query, without '?'; None when absent.
+    #[getter]
+    fn query(&self) -> Option<&str> {
+        self.buf.query()
+    }
+
+    /// The fragment, without '#'; None when absent.
+    #[getter]
+    fn fragment(&self) -> Option<&str> {
+        self.buf.fragment()
+    }
+
     /// The port as a number: None when absent, empty, or above 65535.
     #[getter]
     fn port_int(&self) -> Option<u16> {
-        self.view().port_u16()
+        self.buf.port_u16()
     }
 
     /// The authority (`userinfo@host:port`), without its `//`; None without one.
     #[getter]
     fn authority(&self) -> Option<&str> {
-        self.view().authority()
+        self.buf.authority()
     }
 
     /// The port a connection goes to: the explicit one, else the scheme's default (http 80,
     /// https 443, ws 80, wss 443, ftp 21); None otherwise.
     #[getter]
     fn port_or_default(&self) -> Option<u16> {
-        self.view().port_or_default()
+        self.buf.port_or_default()
     }
 
     /// Whether the reference has no scheme (a relative reference, RFC 3986 section 4.2).
     #[getter]
     fn is_relative(&self) -> bool {
-        self.scheme.is_none()
+        self.buf.scheme().is_none()
     }
 
     /// The query's `name=value` pairs, decoded as form data (`+` is a space), in order; an
     /// empty list without a query. See `urilex.query_pairs`.
     fn query_pairs(&self) -> Vec<(String, String)> {
-        self.query.as_deref().map(pairs).unwrap_or_default()
+        self.buf.query().map(pairs).unwrap_or_default()
     }
 
     /// The normal form (RFC 3986 section 6.2.2; with `scheme_based=True` also section
     /// 6.2.3: a default port dropped, an empty http path as "/"). See `urilex.normalize`.
     #[pyo3(signature = (scheme_based = false))]
     fn normalized(&self, scheme_based: bool) -> String {
-        normal_form(&self.view(), scheme_based)
+        normal_form(&self.buf.as_uri_ref(), scheme_based)
     }
 
     fn __str__(&self) -> &str {
-        &self.text
+        self.buf.as_str()
     }
 
     /// `urilex.Uri('http://user:***@h/')`: a password never appears (RFC 3986 section 7.5).
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let text = pyo3::types::PyString::new_bound(py, &self.view().redacted().to_string());
+        let text = pyo3::types::PyString::new_bound(py, &self.buf.redacted().to_string());
         Ok(format!("urilex.Uri({})", text.repr()?))
     }
 
     fn __eq__(&self, other: &Self) -> bool {
-        self.text == other.text
+        self.buf == other.buf
     }
 
     fn __hash__(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.text.hash(&mut h);
+        self.buf.as_str().hash(&mut h);
         h.finish()
-    }
-}
-
-impl Uri {
-    /// The parsed view of the text.
-    fn view(&self) -> UriRef<'_> {
-        self.buf.as_uri_ref()
     }
 }
 
@@ -166,18 +186,7 @@ fn pairs(query: &str) -> Vec<(String, String)> {
 #[pyfunction]
 fn parse(py: Python<'_>, s: &str) -> PyResult<Uri> {
     let u = UriRef::parse(s).map_err(|e| parse_error(py, &e))?;
-    let own = |o: Option<&str>| o.map(str::to_owned);
-    Ok(Uri {
-        scheme: own(u.scheme()),
-        userinfo: own(u.userinfo()),
-        host: own(u.host()),
-        port: own(u.port()),
-        path: u.path().to_owned(),
-        query: own(u.query()),
-        fragment: own(u.fragment()),
-        text: s.to_owned(),
-        buf: u.to_buf(),
-    })
+    Ok(Uri { buf: u.to_buf() })
 }
 
 /// Whether `s` is a URI reference (RFC 3986 section 4.1); never raises.
