@@ -1411,7 +1411,7 @@ fn emit_dfa(
         order.iter().map(|&i| format!("{:?},", states[i].name)),
     );
 
-    // The tables as one type, for the driver (src/parse.rs), which is generic over it.
+    // The tables as one type, for the driver (src/driver/parse.rs), which is generic over it.
     let state_or_none = |name: &str| match position(name) {
         Some(k) => format!("{}", k * stride),
         None => "usize::MAX".to_string(),
@@ -1423,7 +1423,7 @@ fn emit_dfa(
         .trim_end_matches(".dfa");
     let _ = write!(
         out,
-        "/// The tables above, for the driver of `src/parse.rs`.
+        "/// The tables above, for the driver of `src/driver/parse.rs`.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Dfa;
 

@@ -66,7 +66,7 @@ write("extract", ["see http://example.com/a?b.", "<a href=\"/x?y\">x</a> (https:
                   "text http://a/\u00e9 more", "&lt;http://a/b&amp;c&gt;", "\"http://a/\"",
                   "ftp://f/ http://g/ https://h/"] + pick(corpus, 10))
 # Queries of form data (this repository's benches/data/query_forms.txt), long enough for
-# the 32-byte blocks of src/avx2.rs, some with a fragment after a NUL, and edge cases.
+# the 32-byte blocks of src/kernels/avx2.rs, some with a fragment after a NUL, and edge cases.
 with open(os.path.join(os.path.dirname(__file__), "..", "benches", "data", "query_forms.txt"), "rb") as f:
     forms = [l.split(b"?", 1)[1] for l in f.read().split(b"\n") if b"?" in l]
 write("form_data", forms[::500] + [forms[1] + b"\0" + forms[2][:40], b"a=%4", b"%41%4" * 9,

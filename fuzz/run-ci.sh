@@ -10,7 +10,7 @@
 # The machine's toolchain is stable Rust; cargo-fuzz passes nightly-only flags (-Z...) to
 # rustc, which stable accepts with RUSTC_BOOTSTRAP=1 ("stable acting as nightly"). No
 # AddressSanitizer (-s none) but for parse and form_data, run again with it at the end: the
-# library's only `unsafe` code is src/avx2.rs, which those targets reach all of, so elsewhere
+# library's only `unsafe` code is src/kernels/avx2.rs, which those targets reach all of, so elsewhere
 # the sanitizer would only cost build and run time; overflow checks and debug assertions
 # stay on.
 set -euo pipefail
@@ -56,7 +56,7 @@ run() {
 echo "running ${#targets[@]} targets, ${seconds}s each, $jobs at a time ($((SECONDS - start))s)"
 failed=0
 in_turn "$jobs" run "${targets[@]}" || failed=1
-# The crate's one module with `unsafe` code (src/avx2.rs, x86-64 only) under AddressSanitizer,
+# The crate's one module with `unsafe` code (src/kernels/avx2.rs, x86-64 only) under AddressSanitizer,
 # through the two targets that reach all of it: every parse starts there (the first 64 bytes
 # classified at once, in blocks whose loads depend on the input's length; runs past them 32
 # bytes at a time); `parse` gives it inputs of every length, `form_data` long form-data

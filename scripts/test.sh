@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 rust_start=$SECONDS
 cargo test --workspace --all-features
 # Again the library's own tests (the vector code's, against byte-by-byte references), with
-# the portable code that CPUs without AVX2 run (src/avx2.rs is chosen at run time). The same
+# the portable code that CPUs without AVX2 run (src/kernels/avx2.rs is chosen at run time). The same
 # package and feature set as above (--workspace), so nothing is built again.
 URILEX_PORTABLE=1 cargo test --workspace --all-features --lib
 echo "rust part: $((SECONDS - rust_start))s"

@@ -11,20 +11,12 @@
 //!
 //! # Layers
 //!
-//! Each layer uses only the ones above it:
-//!
-//! 1. **The grammar as data**: `tables/*.abnf|dfa`, compiled by `build.rs` into byte classes
-//!    and a transition table (`tables`); [`chars`] exposes the classes.
-//! 2. **Scanning**: `scan` (vector skips over runs of plain bytes) and `parse` (the one driver:
-//!    the DFA over the input, component boundaries out as a `Layout`).
-//! 3. **Reference types**: [`UriRef`] (input + layout), its accessors (`accessors`, written
-//!    once and shared with [`Resolved`] and [`UriBuf`]), hosts ([`Host`]), errors ([`Error`]).
-//! 4. **Operations**, views that write themselves without allocating: resolution
-//!    ([`Resolver`], [`Base`]), dot-segments ([`remove_dot_segments`]), normalization
-//!    ([`Normalized`]), recomposition ([`recompose`]), percent-encoding ([`pct`]), security
-//!    checks (§7).
-//! 5. **The owned type**: [`UriBuf`] with validated setters and a builder (feature `alloc`).
-//! 6. **Text extraction**: `extract` (feature `extract`).
+//! Eight layers, each using only those below it: the vocabulary (components, errors), the
+//! generated grammar tables (and [`chars`]), the scanning kernels, the driver, the grammars'
+//! front ends ([`UriRef`], [`IriRef`], [`rfc2396`], [`RequestTarget`]), the operations
+//! (resolution, normalization, [`pct`], hosts, the IRI mappings), the owned type ([`UriBuf`])
+//! and the integrations (`http`, serde, `extract`). `ARCHITECTURE.md` in
+//! the repository draws them and the path of one parse.
 //!
 //! # From rhymu8354/Uri
 //!
@@ -47,7 +39,7 @@
 //! | `GenerateString()` | `Display`, [`UriBuf::as_str`] |
 //! | `operator==` | `==` (text), [`UriRef::normalized_eq`] (equivalence) |
 #![no_std]
-// `unsafe` is allowed in src/avx2.rs alone (see there why, and how it stays sound).
+// `unsafe` is allowed in src/kernels/avx2.rs alone (see there why, and how it stays sound).
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -56,55 +48,89 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
-mod accessors;
-#[cfg(all(feature = "std", target_arch = "x86_64"))]
-mod avx2;
+// The layers, from the bottom up (ARCHITECTURE.md): each module uses only those of its own
+// layer and the layers below it (tests/layers.rs checks it).
+mod driver;
+mod grammars;
+mod integrations;
+mod kernels;
+mod ops;
 #[cfg(feature = "alloc")]
-mod buf;
-pub mod chars;
-mod component;
-mod dot_segments;
-mod error;
-#[cfg(feature = "extract")]
-pub mod extract;
-mod host;
-#[cfg(feature = "http")]
-mod http_uri;
-mod iri;
-mod normalize;
-mod parse;
-pub mod pct;
-mod recompose;
-mod request_target;
-mod resolve;
-pub mod rfc2396;
-mod scan;
-mod security;
+mod owned;
 mod tables;
-mod uri_ref;
+mod vocab;
 
-pub use accessors::Origin;
-#[cfg(feature = "alloc")]
-pub use buf::{SetError, SetErrorKind, UriBuf, UriBufBuilder};
-pub use component::Component;
-pub use dot_segments::remove_dot_segments;
-#[cfg(feature = "alloc")]
-pub use dot_segments::remove_dot_segments_into;
-pub use error::{Error, ErrorKind, ParseError};
 #[cfg(feature = "extract")]
-pub use extract::{extract, extract_html};
-pub use host::{Host, HostKind};
-#[cfg(feature = "http")]
-pub use http_uri::HttpUriError;
+pub use integrations::extract;
+pub use ops::pct;
+pub use tables::chars;
+
+/// URI references by RFC 2396 (1998) as amended by RFC 2732 (IPv6 literals): the grammar of
+/// `java.net.URI` and of the link databases and crawlers of its time.
+///
+/// The grammar is `tables/rfc2396.dfa`, compiled by the same `build.rs` as RFC 3986's and run
+/// by the same driver; this module only reads the layout the driver records, and decides
+/// whether an authority is a `server` or a `reg_name` (§3.2) by running the grammar's `server`
+/// rule over its hostport.
+///
+/// Where it splits a string differently from RFC 3986 ([`UriRef`]):
+///
+/// ```
+/// use urilex::{rfc2396, UriRef};
+/// // An opaque URI (§3: scheme ":" opaque_part): no query, the whole part is the path.
+/// let old = rfc2396::parse("mailto:a@b?subject=x")?;
+/// assert!(old.is_opaque());
+/// assert_eq!((old.path(), old.query()), ("a@b?subject=x", None));
+/// let new = UriRef::parse("mailto:a@b?subject=x")?;
+/// assert_eq!((new.path(), new.query()), ("a@b", Some("subject=x")));
+///
+/// // A registry-based authority (§3.2.1): not host and port, but one name.
+/// let reg = rfc2396::parse("http://u@h:-1/")?;
+/// assert_eq!((reg.authority(), reg.host(), reg.port()), (Some("u@h:-1"), None, None));
+/// assert!(UriRef::parse("http://u@h:-1/").is_err());
+///
+/// // RFC 2732 made '[' and ']' reserved: a query may hold them; IPvFuture does not exist.
+/// assert_eq!(rfc2396::parse("http://h/?a[0]=1")?.query(), Some("a[0]=1"));
+/// assert!(rfc2396::parse("http://[v7.x]/").is_err());
+/// assert!(UriRef::parse("http://[v7.x]/").is_ok());
+///
+/// // Excluded characters (§2.4.3) are named.
+/// let err = rfc2396::parse("http://h/{x}").unwrap_err();
+/// assert_eq!(err.to_string(), r#"'{' at byte 9 is "unwise" in RFC 2396 §2.4.3: write it as %7B"#);
+/// # Ok::<(), urilex::ParseError>(())
+/// ```
+pub mod rfc2396 {
+    pub use crate::grammars::rfc2396::{parse, Reference, Segment, Segments, Server};
+    pub use crate::ops::rfc2396::{Normalized, Resolution};
+}
+
+pub use grammars::iri::IriRef;
+pub use grammars::redact::REDACTED_PASSWORD;
+pub use grammars::request_target::{HostPort, RequestTarget, TargetForm};
+pub use grammars::uri_ref::{PathSegments, Segments, UriRef};
+#[cfg(feature = "extract")]
+pub use integrations::extract::{extract, extract_html};
+pub use ops::dot_segments::remove_dot_segments;
+#[cfg(feature = "alloc")]
+pub use ops::dot_segments::remove_dot_segments_into;
+pub use ops::host::Origin;
+pub use ops::host::{Host, HostKind};
 #[cfg(feature = "idna")]
-pub use iri::ToUriIdna;
-pub use iri::{IriRef, ToIri, ToUri};
-pub use normalize::{Normalization, Normalized};
-pub use recompose::{recompose, Recomposed};
-pub use request_target::{HostPort, RequestTarget, TargetError, TargetForm};
-pub use resolve::{Base, Mode, ResolveError, Resolved, ResolvedIri, ResolvedPath, Resolver};
-pub use security::{Redacted, REDACTED_PASSWORD};
-pub use uri_ref::{PathSegments, Segments, UriRef};
+pub use ops::iri_map::ToUriIdna;
+pub use ops::iri_map::{ToIri, ToUri};
+pub use ops::normalize::{Normalization, Normalized};
+pub use ops::recompose::{recompose, Recomposed};
+pub use ops::resolve::{Base, Mode, Resolved, ResolvedIri, ResolvedPath, Resolver};
+pub use ops::security::Redacted;
+#[cfg(feature = "alloc")]
+pub use owned::buf::{UriBuf, UriBufBuilder};
+pub use vocab::component::Component;
+#[cfg(feature = "http")]
+pub use vocab::error::HttpUriError;
+pub use vocab::error::{Error, ResolveError, TargetError};
+#[cfg(feature = "alloc")]
+pub use vocab::error::{SetError, SetErrorKind};
+pub use vocab::parse_error::{ErrorKind, ParseError};
 
 /// The README's examples run as doctests.
 #[cfg(doctest)]

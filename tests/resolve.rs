@@ -1076,3 +1076,51 @@ fn long_paths_are_linear() {
         assert_eq!(appended, s);
     }
 }
+
+/// `Resolved` is `Eq` and `Hash` by the text it writes: every pair of results of RFC 3986
+/// §5.4's examples (the normal and the abnormal ones, some with dot segments left to remove,
+/// some not) is equal exactly when the two texts are, and equal results hash alike.
+#[test]
+fn resolved_eq_and_hash_follow_the_text() {
+    use std::collections::hash_map::DefaultHasher;
+    use std::hash::{Hash, Hasher};
+    let base = UriRef::parse(RFC_BASE).unwrap();
+    let other = UriRef::parse("http://a/b/c/g").unwrap();
+    let mut refs: Vec<String> =
+        rfc3986_examples("5.4.1.  Normal Examples", "5.4.2.  Abnormal Examples")
+            .into_iter()
+            .map(|(r, _)| r)
+            .collect();
+    refs.extend(
+        rfc3986_examples(
+            "5.4.2.  Abnormal Examples",
+            "6.  Normalization and Comparison",
+        )
+        .into_iter()
+        .map(|(r, _)| r),
+    );
+    refs.extend(["g", "./g", "../c/g", "/b/c/g", "//a/b/c/g"].map(String::from));
+    let parsed: Vec<UriRef<'_>> = refs.iter().map(|r| UriRef::parse(r).unwrap()).collect();
+    let results: Vec<_> = parsed
+        .iter()
+        .flat_map(|r| [r.resolve(&base).unwrap(), r.resolve(&other).unwrap()])
+        .collect();
+    let hash = |r: &urilex::Resolved<'_, '_>| {
+        let mut h = DefaultHasher::new();
+        r.hash(&mut h);
+        h.finish()
+    };
+    let mut equal_pairs = 0;
+    for a in &results {
+        for b in &results {
+            let same = a.to_string() == b.to_string();
+            assert_eq!(a == b, same, "{a} against {b}");
+            if same {
+                assert_eq!(hash(a), hash(b), "{a}");
+                equal_pairs += usize::from(!std::ptr::eq(a, b));
+            }
+        }
+    }
+    // "g", "./g", "../c/g" and the rest name one URI from either base, by different paths.
+    assert!(equal_pairs > 20, "{equal_pairs}");
+}

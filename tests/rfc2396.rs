@@ -379,7 +379,7 @@ fn normal_form_of_section_6() {
 
 // ------------------------------------------------------------------------------------------
 // A slow recognizer written straight from RFC 2396 Appendix A as amended by RFC 2732 (with the
-// readings src/rfc2396.rs documents: a relative reference may be a query alone, the IPv6
+// readings src/grammars/rfc2396.rs documents: a relative reference may be a query alone, the IPv6
 // groups of RFC 2373 §2.2). Every rule is a function from a start position to the set of
 // positions where a match can end, so alternatives and repetitions need no lookahead.
 

@@ -650,7 +650,7 @@ floor_parse!(FloorSse2, "floor-sse2");
 /// The floor with AVX2 where the CPU has it (issue 18): the same classification as
 /// [`FloorSse2`], 32 bytes at a time (the last block of a line read again from an earlier
 /// start, its bytes already counted masked out); lines shorter than 32 bytes and CPUs without
-/// AVX2 take [`FloorSse2`]'s code. urilex uses AVX2 where the CPU has it (src/avx2.rs), so
+/// AVX2 take [`FloorSse2`]'s code. urilex uses AVX2 where the CPU has it (src/kernels/avx2.rs), so
 /// this is the floor of the same machine.
 pub struct FloorAvx2;
 

@@ -184,7 +184,7 @@ pub fn request_target(data: &[u8]) -> Result<(), String> {
 /// A query and a fragment from the fuzzer's bytes (split at the first NUL) after a fixed
 /// "scheme://host/path": RFC 3986's and RFC 2396's parsers accept exactly what their ABNF
 /// accepts, byte by byte, and split it there. Long queries of form data run through the
-/// vector code of src/avx2.rs where the CPU has AVX2 (the portable code elsewhere, or with
+/// vector code of src/kernels/avx2.rs where the CPU has AVX2 (the portable code elsewhere, or with
 /// `URILEX_PORTABLE` set): this compares it with a recognizer that has no vector code.
 pub fn form_data(data: &[u8]) -> Result<(), String> {
     let Ok(s) = std::str::from_utf8(data) else {

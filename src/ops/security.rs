@@ -11,21 +11,8 @@
 use core::fmt;
 use core::net::Ipv4Addr;
 
-use crate::{pct, Component, Host, ParseError, UriRef};
-
-/// A userinfo for `Debug`: `user:***` when it holds a non-empty password, else as written.
-pub(crate) struct RedactedUserinfo<'a>(pub(crate) &'a str);
-
-impl fmt::Debug for RedactedUserinfo<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0.split_once(':') {
-            Some((user, password)) if !password.is_empty() => {
-                write!(f, "\"{}:{REDACTED_PASSWORD}\"", user.escape_debug())
-            }
-            _ => fmt::Debug::fmt(self.0, f),
-        }
-    }
-}
+use crate::ops::pct;
+use crate::{Component, Host, ParseError, UriRef, REDACTED_PASSWORD};
 
 /// Any URI or IRI text for `Debug`, as [`Redacted`] writes it (quoted, the password as
 /// `***`): for the types that keep text, not components. The text is read by the IRI
@@ -41,26 +28,6 @@ impl fmt::Debug for RedactedText<'_> {
         }
     }
 }
-
-/// An authority (`userinfo@host:port`) for `Debug`: the userinfo, before the last `@`, as
-/// [`RedactedUserinfo`] writes it.
-pub(crate) struct RedactedAuthority<'a>(pub(crate) &'a str);
-
-impl fmt::Debug for RedactedAuthority<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0.rsplit_once('@') {
-            Some((userinfo, rest)) => f
-                .debug_struct("Authority")
-                .field("userinfo", &RedactedUserinfo(userinfo))
-                .field("host_port", &rest)
-                .finish(),
-            None => fmt::Debug::fmt(self.0, f),
-        }
-    }
-}
-
-/// What [`Redacted`] writes in place of a password.
-pub const REDACTED_PASSWORD: &str = "***";
 
 impl<'a> UriRef<'a> {
     /// A view that writes this reference with the password of its userinfo replaced by

@@ -53,10 +53,10 @@ use alloc::{string::String, vec::Vec};
 
 // Literal `.` and `..` segments only: `%2E` is not normal (unreserved), so `octet_normal`
 // already sends it to the slow path.
-use crate::chars::UNRESERVED;
-use crate::dot_segments::{for_each_segment, has_dot_segment as has_literal_dot_segment};
-use crate::pct::{ascii_str, octet_at, pct_str};
-use crate::scan::in_range;
+use crate::kernels::scan::in_range;
+use crate::ops::dot_segments::{for_each_segment, has_dot_segment as has_literal_dot_segment};
+use crate::ops::pct::{ascii_str, octet_at, pct_str};
+use crate::tables::chars::UNRESERVED;
 use crate::{Component, UriRef};
 use wide::{i8x16, CmpEq};
 
@@ -80,7 +80,7 @@ pub enum Normalization {
     SchemeBased,
 }
 
-use crate::accessors::default_port;
+use crate::grammars::accessors::default_port;
 
 /// A normalized view of a [`UriRef`]: `Display` writes the normalized text without allocating.
 ///
@@ -214,24 +214,33 @@ impl Eq for Normalized<'_> {}
 impl core::hash::Hash for Normalized<'_> {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
         self.level.hash(state);
-        let mut w = HashWriter {
-            state,
-            block: [0; 64],
-            len: 0,
-        };
-        // Writing to a hasher cannot fail.
-        let _ = fmt::Write::write_fmt(&mut w, format_args!("{self}"));
-        w.finish();
+        hash_text(state, |w| fmt::Write::write_fmt(w, format_args!("{self}")));
     }
 }
 
 /// Feeds text to a hasher in fixed 64-byte blocks, so that the hash depends on the bytes
 /// alone and not on how `Display` cut them into pieces (a `Hasher` need not hash
 /// `write(b"ab"); write(b"c")` as `write(b"abc")`).
-struct HashWriter<'h, H> {
+pub(crate) struct HashWriter<'h, H> {
     state: &'h mut H,
     block: [u8; 64],
     len: usize,
+}
+
+/// Hashes the text that `write` writes, as its bytes alone (see [`HashWriter`]), without
+/// allocating: for the `Hash` of a view that writes itself.
+pub(crate) fn hash_text<H: core::hash::Hasher>(
+    state: &mut H,
+    write: impl FnOnce(&mut HashWriter<'_, H>) -> fmt::Result,
+) {
+    let mut w = HashWriter {
+        state,
+        block: [0; 64],
+        len: 0,
+    };
+    // Writing to a hasher cannot fail.
+    let _ = write(&mut w);
+    w.finish();
 }
 
 impl<H: core::hash::Hasher> HashWriter<'_, H> {
@@ -365,7 +374,7 @@ pub(crate) fn host_bytes(host: &str) -> impl Iterator<Item = u8> + '_ {
 ///
 /// This is exactly [`already_normal_short`], the byte-by-byte reference, which the tests
 /// compare it with. Inputs longer than a block are looked at in 16-byte blocks, a few vector
-/// compares each (SSE2 on x86-64, through `wide`, as in src/scan.rs): about 1 instruction per
+/// compares each (SSE2 on x86-64, through `wide`, as in src/kernels/scan.rs): about 1 instruction per
 /// byte instead of 4 to 5 for a byte-at-a-time table lookup. Each '%' is checked where the
 /// scan finds it (one bit of a compare's mask per '%'), so that the text is read once; `/.`
 /// pairs, the sign of a possible dot-segment, are only gathered, and [`has_literal_dot_segment`]

@@ -45,7 +45,9 @@ impl core::fmt::Debug for Recomposed<'_> {
             .field("scheme", &self.scheme)
             .field(
                 "authority",
-                &self.authority.map(crate::security::RedactedAuthority),
+                &self
+                    .authority
+                    .map(crate::grammars::redact::RedactedAuthority),
             )
             .field("path", &self.path)
             .field("query", &self.query)

@@ -399,7 +399,7 @@ impl fmt::Display for EncodeForm<'_> {
         while let Some((&first, tail)) = rest.split_first() {
             let run = rest
                 .iter()
-                .position(|&b| !crate::chars::UNRESERVED.contains(b))
+                .position(|&b| !crate::tables::chars::UNRESERVED.contains(b))
                 .unwrap_or(rest.len());
             if run > 0 {
                 // Unreserved bytes are ASCII.

@@ -3,12 +3,12 @@
 
 use core::fmt;
 
-use crate::dot_segments::{self, has_dot_segment, has_slash_dot, Dots, Joined, MergeHead};
 #[cfg(feature = "alloc")]
-use crate::parse::FromLayout;
+use crate::driver::parse::FromLayout;
+use crate::ops::dot_segments::{self, has_dot_segment, has_slash_dot, Dots, Joined, MergeHead};
 #[cfg(feature = "alloc")]
 use crate::ParseError;
-use crate::{Component, UriRef};
+use crate::{Component, ResolveError, UriRef};
 
 /// How a [`Resolver`] reads references.
 ///
@@ -53,33 +53,6 @@ pub enum Mode {
 pub struct Resolver {
     mode: Mode,
 }
-
-/// Why a reference could not be resolved.
-///
-/// ```
-/// use urilex::{ResolveError, UriRef};
-/// let base = UriRef::parse("/no/scheme")?;
-/// assert_eq!(UriRef::parse("g")?.resolve(&base).unwrap_err(), ResolveError::BaseWithoutScheme);
-/// # Ok::<(), urilex::ParseError>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum ResolveError {
-    /// The base URI has no scheme; RFC 3986 §5.1 requires a base URI to be absolute (§4.3).
-    BaseWithoutScheme,
-}
-
-impl fmt::Display for ResolveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ResolveError::BaseWithoutScheme => {
-                f.write_str("base URI has no scheme (RFC 3986 §5.1 needs an absolute base)")
-            }
-        }
-    }
-}
-
-impl core::error::Error for ResolveError {}
 
 /// Where a component of the result comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -603,7 +576,9 @@ impl ResolvedIri<'_, '_> {
     /// UTF-8) to `out`, without allocating but `out`'s growth.
     #[cfg(feature = "alloc")]
     pub fn append_uri_to(&self, out: &mut alloc::string::String) {
-        let _ = self.0.write_to(&mut crate::iri::MapToUri(&mut *out));
+        let _ = self
+            .0
+            .write_to(&mut crate::ops::iri_map::MapToUri(&mut *out));
     }
 
     /// The IRI, normalized (as [`IriRef::to_normalized_string`](crate::IriRef::to_normalized_string)).
@@ -788,7 +763,7 @@ impl<'a> Base<'a> {
         // Writing into a String cannot fail.
         let _ = self
             .resolve(&iri.spans())
-            .write_to(&mut crate::iri::MapToUri(&mut *out));
+            .write_to(&mut crate::ops::iri_map::MapToUri(&mut *out));
     }
 
     /// [`resolve_iri_str_into`](Self::resolve_iri_str_into) with the target's host, when it is
@@ -835,7 +810,7 @@ impl<'a> Base<'a> {
                 let _ = fmt::Write::write_fmt(out, format_args!("{}", target.to_uri_idna()));
             }
             Err(_) => {
-                let _ = fmt::Write::write_str(&mut crate::iri::MapToUri(&mut *out), &text);
+                let _ = fmt::Write::write_str(&mut crate::ops::iri_map::MapToUri(&mut *out), &text);
             }
         }
         Ok(())
@@ -1116,7 +1091,7 @@ fn plan<'a, 'r, const DOTS: bool>(
 #[cfg(feature = "alloc")]
 #[inline(always)]
 fn parse_reference(reference: &str) -> Result<UriRef<'_>, ParseError> {
-    match crate::parse::plain_network(reference) {
+    match crate::driver::parse::plain_network(reference) {
         Some(layout) => Ok(UriRef::from_layout(reference, layout)),
         None => UriRef::parse(reference),
     }
@@ -1139,7 +1114,7 @@ fn append_planned<'a, const DOTS: bool>(
     reference: &str,
     out: &mut alloc::string::String,
 ) -> bool {
-    let planned = crate::parse::plain_relative(reference)
+    let planned = crate::driver::parse::plain_relative(reference)
         .and_then(|layout| plan::<DOTS>(base, &UriRef::from_layout(reference, layout)));
     if let Some(plan) = planned {
         plan.append_to(out);
@@ -1235,7 +1210,7 @@ fn append_dotted(
     out.push_str(a);
     let floor = out.len().saturating_sub(head_len);
     let (tail, rest) = b.split_at_checked(tail_len).unwrap_or((b, ""));
-    crate::dot_segments::append_after_head(out, floor, tail);
+    crate::ops::dot_segments::append_after_head(out, floor, tail);
     if !rest.is_empty() {
         out.push_str(rest);
     }
@@ -1394,7 +1369,11 @@ impl<'b, 'r> Resolved<'b, 'r> {
         self.port().is_some()
     }
 
-    crate::accessors::port_accessors!(
+    crate::grammars::accessors::port_accessors!(
+        '_,
+        "let base = urilex::UriRef::parse(\"http://b/\")?;\nlet x = |s: &'static str| -> Result<urilex::Resolved<'static, 'static>, Box<dyn std::error::Error>> { Ok(urilex::UriRef::parse(s)?.resolve(&base)?) };"
+    );
+    crate::ops::host::host_accessors!(
         '_,
         "let base = urilex::UriRef::parse(\"http://b/\")?;\nlet x = |s: &'static str| -> Result<urilex::Resolved<'static, 'static>, Box<dyn std::error::Error>> { Ok(urilex::UriRef::parse(s)?.resolve(&base)?) };"
     );
@@ -1538,6 +1517,32 @@ impl<'b, 'r> Resolved<'b, 'r> {
     }
 }
 
+/// Equal when they write the same text, as [`UriRef`]'s `==` compares text: results of
+/// different bases and references that write the same URI are equal. Without allocating when
+/// neither path has dot segments left to remove (the common case: both results are then a
+/// prefix of a base and a suffix of a reference); otherwise each is written out once.
+#[cfg(feature = "alloc")]
+impl PartialEq for Resolved<'_, '_> {
+    fn eq(&self, other: &Self) -> bool {
+        if let (Some((a, b)), Some((c, d))) = (self.split, other.split) {
+            return a.len() + b.len() == c.len() + d.len()
+                && a.bytes().chain(b.bytes()).eq(c.bytes().chain(d.bytes()));
+        }
+        use alloc::string::ToString;
+        self.to_string() == other.to_string()
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl Eq for Resolved<'_, '_> {}
+
+/// Hashes the text it writes (consistent with `==`), without allocating.
+impl core::hash::Hash for Resolved<'_, '_> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        crate::ops::normalize::hash_text(state, |w| self.write_to(w));
+    }
+}
+
 impl fmt::Display for Resolved<'_, '_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.write_to(f)
@@ -1551,7 +1556,9 @@ impl fmt::Debug for Resolved<'_, '_> {
             .field("scheme", &self.scheme())
             .field(
                 "userinfo",
-                &self.userinfo().map(crate::security::RedactedUserinfo),
+                &self
+                    .userinfo()
+                    .map(crate::grammars::redact::RedactedUserinfo),
             )
             .field("host", &self.host())
             .field("port", &self.port())

@@ -10,40 +10,7 @@
 
 use alloc::string::{String, ToString};
 
-use core::fmt;
-
-use crate::{Component, ParseError, RequestTarget, TargetForm, UriBuf, UriRef};
-
-/// Why a conversion between urilex and `http::Uri` was refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum HttpUriError {
-    /// `http::Uri` refuses the text.
-    Http,
-    /// urilex refuses the text (RFC 3986).
-    Parse(ParseError),
-    /// Both accept the text but read this component differently.
-    Differs(Component),
-    /// A port above 65535: valid RFC 3986, but no TCP port.
-    PortTooLarge,
-    /// An absolute-form `http::Uri` has no one text to borrow a [`RequestTarget`] from;
-    /// convert it to a [`UriBuf`] instead.
-    NotBorrowable,
-}
-
-impl fmt::Display for HttpUriError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            HttpUriError::Http => f.write_str("http::Uri refuses it"),
-            HttpUriError::Parse(e) => write!(f, "not an RFC 3986 URI reference: {e}"),
-            HttpUriError::Differs(c) => write!(f, "http::Uri and RFC 3986 read its {c} differently"),
-            HttpUriError::PortTooLarge => f.write_str("port above 65535"),
-            HttpUriError::NotBorrowable => f.write_str("an absolute-form http::Uri has no single text to borrow a RequestTarget from (convert it to a UriBuf)"),
-        }
-    }
-}
-
-impl core::error::Error for HttpUriError {}
+use crate::{Component, HttpUriError, RequestTarget, TargetForm, UriBuf, UriRef};
 
 /// The parts both sides name, for comparison.
 #[derive(Debug, PartialEq, Eq)]
@@ -105,7 +72,7 @@ fn uri_parts<'a>(u: &UriRef<'a>) -> Parts<'a> {
 
 fn check_port(port: Option<&str>) -> Result<(), HttpUriError> {
     match port {
-        Some(p) if !p.is_empty() && crate::accessors::port_number(p).is_none() => {
+        Some(p) if !p.is_empty() && crate::grammars::accessors::port_number(p).is_none() => {
             Err(HttpUriError::PortTooLarge)
         }
         _ => Ok(()),

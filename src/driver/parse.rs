@@ -6,8 +6,10 @@
 //! [`Parser::mark`], and failure ids end the parse. Both are told apart from plain states by a
 //! single comparison, because build.rs numbers plain states first.
 
-use crate::host;
-use crate::scan::{self, skip, Runs, SkipRuns};
+use crate::driver::ip;
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+use crate::kernels::avx2::Avx2;
+use crate::kernels::scan::{self, skip, Runs, SkipRuns};
 use crate::tables::{
     uri, Grammar, Mark, FIRST_ACCEL, FIRST_MARK, LOOP_BIT, LOOP_BITS, START_ABSOLUTE_URI,
     START_AUTHORITY_FORM, START_ORIGIN_FORM, START_RELATIVE_REF, START_URI, START_URI_REFERENCE,
@@ -42,7 +44,7 @@ pub(crate) enum Rule {
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 macro_rules! by_rule_id {
     ($rule:expr, $id:ident => $call:expr) => {
-        $crate::parse::by_rule_id!($rule, $id => $call;
+        $crate::driver::parse::by_rule_id!($rule, $id => $call;
             UriReference Uri RelativeRef AbsoluteUri OriginForm AuthorityForm)
     };
     ($rule:expr, $id:ident => $call:expr; $($variant:ident)*) => {
@@ -134,7 +136,7 @@ pub(crate) trait FromLayout<'a>: Sized {
 
     /// Called when RFC 3986's DFA fails on the byte at `pos` in its state `state`, with the
     /// boundaries found so far: `Some(result)` goes on by another grammar from there. IRIs do
-    /// (src/iri.rs): RFC 3987's DFA is RFC 3986's on every ASCII byte, so an IRI runs as a URI,
+    /// (src/grammars/iri.rs): RFC 3987's DFA is RFC 3986's on every ASCII byte, so an IRI runs as a URI,
     /// with its shortcuts, up to its first byte outside ASCII.
     fn take_over(
         input: &'a str,
@@ -173,7 +175,7 @@ struct Parser<'a, G: Grammar + SkipRuns> {
 /// shortcut ends in anything unusual, and every other input runs it from the start.
 ///
 /// The shortcuts' runs are found by [`scan::PortableRuns`], or, where the CPU has AVX2, in the
-/// first 64 bytes classified at once (src/avx2.rs).
+/// first 64 bytes classified at once (src/kernels/avx2.rs).
 ///
 /// The out-of-line parsers below it are compiled once per rule, the rule a constant in each
 /// ([`parse_rule`]): one function for every rule, given the rule as a value, was specialized
@@ -190,8 +192,8 @@ pub(crate) fn parse<'a, T: FromLayout<'a>>(input: &'a str, rule: Rule) -> Result
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 #[inline(always)]
 fn parse_rule<'a, T: FromLayout<'a>, const RULE: u8>(input: &'a str) -> Result<T, ParseError> {
-    if let Some(avx2) = crate::avx2::Avx2::known() {
-        return avx2.parse::<T, RULE>(input);
+    if let Some(avx2) = Avx2::known() {
+        return parse_avx2::<T, RULE>(avx2, input);
     }
     parse_portable::<T, RULE>(input)
 }
@@ -204,8 +206,8 @@ fn parse_rule<'a, T: FromLayout<'a>, const RULE: u8>(input: &'a str) -> Result<T
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 #[inline(never)]
 fn parse_portable<'a, T: FromLayout<'a>, const RULE: u8>(input: &'a str) -> Result<T, ParseError> {
-    if let Some(avx2) = crate::avx2::Avx2::detect() {
-        return avx2.parse::<T, RULE>(input);
+    if let Some(avx2) = Avx2::detect() {
+        return parse_avx2::<T, RULE>(avx2, input);
     }
     parse_by(
         scan::PortableRuns::default(),
@@ -226,8 +228,8 @@ pub(crate) fn each<'a, T: FromLayout<'a>>(
     f: impl FnMut(&'a str, Result<T, ParseError>),
 ) {
     #[cfg(all(feature = "std", target_arch = "x86_64"))]
-    if let Some(avx2) = crate::avx2::Avx2::detect() {
-        return avx2.each(inputs.into_iter(), rule, f);
+    if let Some(avx2) = Avx2::detect() {
+        return each_avx2(avx2, inputs.into_iter(), rule, f);
     }
     hand_over(
         inputs.into_iter(),
@@ -278,7 +280,7 @@ pub(crate) fn hand_over<'a, R>(
 }
 
 /// [`each`] of inputs that are slices of `buffer`, which the AVX2 loop reads past each
-/// input's end (`avx2::each_within`); elsewhere [`each`] itself, which reads no further
+/// input's end ([`each_within_avx2`]); elsewhere [`each`] itself, which reads no further
 /// than each input.
 #[inline]
 pub(crate) fn each_within<'a, T: FromLayout<'a>>(
@@ -288,11 +290,87 @@ pub(crate) fn each_within<'a, T: FromLayout<'a>>(
     f: impl FnMut(&'a str, Result<T, ParseError>),
 ) {
     #[cfg(all(feature = "std", target_arch = "x86_64"))]
-    if let Some(avx2) = crate::avx2::Avx2::detect() {
-        return avx2.each_within(buffer, inputs.into_iter(), rule, f);
+    if let Some(avx2) = Avx2::detect() {
+        return each_within_avx2(avx2, buffer, inputs.into_iter(), rule, f);
     }
     let _ = buffer; // Only the AVX2 loop reads past each input's end.
     each(inputs, rule, f)
+}
+
+/// [`parse`] of the rule whose id is `RULE` with AVX2: the shortcuts' runs found in the
+/// input's first 64 bytes classified at once (`Avx2::masks`), the whole parse compiled for
+/// AVX2 (`Avx2::run`: one call, whose `vzeroupper` is paid once a parse).
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+#[inline]
+pub(crate) fn parse_avx2<'a, T: FromLayout<'a>, const RULE: u8>(
+    avx2: Avx2,
+    input: &'a str,
+) -> Result<T, ParseError> {
+    avx2.run(
+        #[inline(always)]
+        || {
+            parse_by(
+                avx2.masks(input.as_bytes()),
+                input,
+                const { Rule::of(RULE) },
+            )
+        },
+    )
+}
+
+/// [`each`] with AVX2: one loop compiled for it, the parser inlined in it, so that an input
+/// costs no call (the call of one parse is most of its fixed cost on a short URL).
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+#[inline]
+fn each_avx2<'a, T: FromLayout<'a>>(
+    avx2: Avx2,
+    inputs: impl Iterator<Item = &'a str>,
+    rule: Rule,
+    f: impl FnMut(&'a str, Result<T, ParseError>),
+) {
+    avx2.run(
+        #[inline(always)]
+        move || {
+            hand_over(
+                inputs,
+                #[inline(always)]
+                |input| parse_by(avx2.masks(input.as_bytes()), input, rule),
+                f,
+            )
+        },
+    );
+}
+
+/// [`each_avx2`] of inputs that are slices of `buffer`: each input's masks read off the 64
+/// bytes of `buffer` from its start, whatever its length (`Avx2::window_masks`), without a
+/// branch on the length. An input that is not in `buffer`, or starts within 64 bytes of its
+/// end, is parsed out of line (`Avx2::run_cold`): few, and their code would crowd the loop's.
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+#[inline]
+fn each_within_avx2<'a, T: FromLayout<'a>>(
+    avx2: Avx2,
+    buffer: &[u8],
+    inputs: impl Iterator<Item = &'a str>,
+    rule: Rule,
+    f: impl FnMut(&'a str, Result<T, ParseError>),
+) {
+    avx2.run(
+        #[inline(always)]
+        move || {
+            hand_over(
+                inputs,
+                #[inline(always)]
+                |input| match avx2.window_masks(buffer, input.as_bytes()) {
+                    Some(masks) => parse_by(masks, input, rule),
+                    None => avx2.run_cold(
+                        #[inline(always)]
+                        || parse_by(avx2.masks(input.as_bytes()), input, rule),
+                    ),
+                },
+                f,
+            )
+        },
+    );
 }
 
 /// [`parse`] where there is no AVX2 to ask for: the portable code, inlined.
@@ -797,14 +875,14 @@ impl<'a, G: Grammar + SkipRuns> Parser<'a, G> {
     /// after a good one, from the ']' on as after a host ([`Parser::after_host`]); anything
     /// else (IPvFuture, a stray byte in the literal, a bad one after it) by the DFA loop.
     /// The DFA the long way (tables/uri.dfa): IPLIT and IPV6 take hex digits, ':' and '.',
-    /// IPV6 goes on ']' to IPV6_END, whose mark `ipv6` checks them by [`host::is_ipv6`]
+    /// IPV6 goes on ']' to IPV6_END, whose mark `ipv6` checks them by [`ip::is_ipv6`]
     /// (an error at the byte after '[' if they are no IPv6address), and which goes on as
     /// IPLIT_END: as HOST_OR_USERINFO on '/', '?', '#' and the end, on ':' to a port (tested
     /// below, and the whole against the DFA alone on literals good and bad and what follows
     /// them). Here the address's own DFA (tables/ip.abnf) reads it once, both the run to the
     /// ']' and the check. A call of `UriRef::parse` on `http://[2001:db8::1]:8080/path` took
     /// 866 instructions by the DFA loop, 589 by a scan to the ']' and then the check written
-    /// by hand (`host::parse_ipv6`), 405 now; on `http://[0:0:0:0:0:0:13.1.68.3]` 1,113,
+    /// by hand (`ops::host::parse_ipv6`), 405 now; on `http://[0:0:0:0:0:0:13.1.68.3]` 1,113,
     /// 879 and 409.
     ///
     /// Out of line, as [`Parser::after_host_on`], and given `host` alone: the layout is a
@@ -846,7 +924,7 @@ impl<'a, G: Grammar + SkipRuns> Parser<'a, G> {
         // '.'), which the mark of IPV6_END, entered on the ']', finds to be an address.
         // Read in one pass by the address's own DFA, which stops at the first byte that no
         // address can go on with (a ']' after a whole one); anything else the long way.
-        let (len, address) = host::ipv6_prefix(literal);
+        let (len, address) = ip::ipv6_prefix(literal);
         match literal.get(len) {
             // From the ']' on, the DFA goes on as from IPLIT_END (tested below).
             Some(b']') if address => p.after_host(host + 1 + len + 1, STATE_IPLIT_END),
@@ -1099,7 +1177,7 @@ fn ipv6_literal_error(
 ) -> ParseError {
     let start = host_start as usize + 1;
     let address = input.as_bytes().get(start..i).unwrap_or_default();
-    if !host::ipv6_viable_prefix(address) {
+    if !ip::ipv6_viable_prefix(address) {
         return ParseError::new(input, start, ErrorKind::InvalidIpv6, Component::Host);
     }
     ParseError::new(input, i, kind, component)
@@ -1162,8 +1240,8 @@ impl<'a, G: Grammar + SkipRuns> Parser<'a, G> {
                 let start = l.host_start as usize + 1; // after '['
                 let address = self.input.as_bytes().get(start..i).unwrap_or_default();
                 let valid = match mark {
-                    Mark::Ipv6 => host::is_ipv6(address),
-                    _ => host::is_rfc2732_ipv6(address),
+                    Mark::Ipv6 => ip::is_ipv6(address),
+                    _ => ip::is_rfc2732_ipv6(address),
                 };
                 if !valid {
                     return Err(ParseError::new(

@@ -119,7 +119,7 @@ impl fmt::Debug for Found<'_> {
         f.debug_struct("Found")
             .field("range", &self.range)
             .field("kind", &self.kind)
-            .field("text", &crate::security::RedactedText(self.as_str()))
+            .field("text", &crate::ops::security::RedactedText(self.as_str()))
             .finish()
     }
 }

@@ -1,8 +1,12 @@
 //! The host sub-grammar (RFC 3986 §3.2.2): IPv4address, IPv6address, IPvFuture, reg-name.
 
-use crate::pct::hex_val;
-use crate::tables::ip;
+use crate::ops::pct::hex_val;
+use core::fmt;
+use core::hash::{Hash, Hasher};
 use core::net::{Ipv4Addr, Ipv6Addr};
+
+use crate::grammars::accessors::{default_port, port_or_default};
+use crate::ops::normalize::{host_bytes, write_host};
 
 /// The host of an authority, classified by RFC 3986 §3.2.2.
 ///
@@ -194,55 +198,161 @@ pub(crate) fn parse_ipv6(s: &[u8]) -> Option<[u16; 8]> {
     }
 }
 
-/// How far the DFA of `tables/ip.abnf` (build.rs) reads `s` from `start`, the rule's start
-/// state: the longest prefix of `s` that begins some string of the rule (the DFA not dead
-/// after it), and whether that prefix is one. One table step a byte, where reading the groups
-/// by hand ([`parse_ipv6`]) took 178 instructions on `2001:db8::1`.
-#[inline]
-fn ip_prefix(start: usize, s: &[u8]) -> (usize, bool) {
-    let mut state = start;
-    for (k, &b) in s.iter().enumerate() {
-        let class = usize::from(ip::BYTE_CLASS[usize::from(b)]);
-        let next = usize::from(ip::TRANS[(state + class) & (ip::TRANS.len() - 1)]);
-        if next == ip::DEAD {
-            return (k, state >= ip::FIRST_ACCEPT);
+/// The origin of a URI (RFC 6454 §4): its scheme, host and port, for the schemes that have a
+/// default port ([`port_or_default`](crate::UriRef::port_or_default)); the other schemes give
+/// each URI a unique origin, for which `origin()` returns `None`.
+///
+/// Two origins are equal when their schemes and their normalized hosts (RFC 3986 §6.2.2:
+/// case, percent-encodings) are equal and their ports are equal, the default written or not
+/// (RFC 6454 §5). `Display` writes the ASCII serialization (§6.2): scheme and host as
+/// [`normalized`](crate::UriRef::normalized) writes them (lowercase, `%E4` with uppercase
+/// hex), the port only when it is not the default.
+///
+/// An internationalized host stays percent-encoded here, as in the URI it came from; the
+/// A-label (`xn--…`) that DNS and HTTP clients use is [`IriRef::to_uri_idna`](crate::IriRef)'s
+/// (feature `idna`).
+///
+/// ```
+/// use urilex::UriRef;
+/// let a = UriRef::parse("HTTPS://Example.com:443/a?q")?.origin().unwrap();
+/// let b = UriRef::parse("https://example.com/b")?.origin().unwrap();
+/// assert_eq!(a, b);
+/// assert_eq!(a.to_string(), "https://example.com");
+/// assert_eq!((a.scheme(), a.host(), a.port()), ("HTTPS", "Example.com", 443));
+/// assert_eq!(UriRef::parse("http://h:8080/")?.origin().unwrap().to_string(), "http://h:8080");
+/// assert!(UriRef::parse("mailto:a@b")?.origin().is_none());
+/// // The host as normalization writes it.
+/// let c = UriRef::parse("http://%e4%BE%8B.JP/")?;
+/// assert_eq!(c.origin().unwrap().to_string(), "http://%E4%BE%8B.jp");
+/// assert_eq!(c.origin().unwrap().to_string(), c.normalized().to_string().trim_end_matches('/'));
+/// assert_eq!(c.origin(), UriRef::parse("http://%E4%be%8b.jp:80/x")?.origin());
+/// # Ok::<(), urilex::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Origin<'a> {
+    scheme: &'a str,
+    host: &'a str,
+    port: u16,
+}
+
+impl<'a> Origin<'a> {
+    /// The origin of a URI with these components, if its scheme has one (see the type's docs).
+    pub(crate) fn of(
+        scheme: Option<&'a str>,
+        host: Option<&'a str>,
+        port: Option<&str>,
+    ) -> Option<Self> {
+        let (scheme, host) = (scheme?, host?);
+        if host.is_empty() {
+            return None;
         }
-        state = next;
+        default_port(scheme)?;
+        let port = port_or_default(Some(scheme), port)?;
+        Some(Origin { scheme, host, port })
     }
-    (s.len(), state >= ip::FIRST_ACCEPT)
+
+    /// The scheme, as written.
+    pub fn scheme(&self) -> &'a str {
+        self.scheme
+    }
+
+    /// The host, as written.
+    pub fn host(&self) -> &'a str {
+        self.host
+    }
+
+    /// The port: the explicit one or the scheme's default.
+    pub fn port(&self) -> u16 {
+        self.port
+    }
 }
 
-/// Whether `s` is an `IPv6address` (RFC 3986 §3.2.2): the rule as the RFC writes it, compiled
-/// by build.rs from `tables/ip.abnf`.
-pub(crate) fn is_ipv6(s: &[u8]) -> bool {
-    ip_prefix(ip::START_IPV6ADDRESS, s) == (s.len(), true)
+impl PartialEq for Origin<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.port == other.port
+            && self.scheme.eq_ignore_ascii_case(other.scheme)
+            && host_bytes(self.host).eq(host_bytes(other.host))
+    }
 }
 
-/// Whether `s` is an `IPv6address` of RFC 2732 §3 (for RFC 2396): the same groups (RFC 2373
-/// §2.2, which RFC 2732 cites), but an embedded `IPv4address = 1*3DIGIT "." 1*3DIGIT "."
-/// 1*3DIGIT "." 1*3DIGIT`, with no limit on each part's value (`tables/ip.abnf`).
-pub(crate) fn is_rfc2732_ipv6(s: &[u8]) -> bool {
-    ip_prefix(ip::START_IPV6ADDRESS_RFC2732, s) == (s.len(), true)
+impl Eq for Origin<'_> {}
+
+impl Hash for Origin<'_> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        for b in self.scheme.bytes() {
+            state.write_u8(b.to_ascii_lowercase());
+        }
+        state.write_u8(0xff); // no text byte: ends the part
+        for b in host_bytes(self.host) {
+            state.write_u8(b);
+        }
+        state.write_u8(0xff);
+        self.port.hash(state);
+    }
 }
 
-/// The longest prefix of `s` that begins some `IPv6address`, and whether it is one: where the
-/// address an IP literal starts with ends, and whether it is good, in one pass (the parser's
-/// IP literals, whose ']' should stand there).
-#[inline]
-pub(crate) fn ipv6_prefix(s: &[u8]) -> (usize, bool) {
-    ip_prefix(ip::START_IPV6ADDRESS, s)
+impl fmt::Display for Origin<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for c in self.scheme.chars() {
+            fmt::Write::write_char(f, c.to_ascii_lowercase())?;
+        }
+        f.write_str("://")?;
+        // The host as normalization writes it (lowercase, `%E4` with uppercase hex, `%41` as
+        // `a`), so that an origin and a normalized URI agree.
+        write_host(f, self.host)?;
+        if default_port(self.scheme) != Some(self.port) {
+            write!(f, ":{}", self.port)?;
+        }
+        Ok(())
+    }
 }
 
-/// Whether `s` is a prefix of some IPv6address (§3.2.2), i.e. whether more bytes could still
-/// make it valid. Used to report a malformed IPv6 literal as such, at its start, even when
-/// the input breaks off or goes wrong before the closing `]`.
-pub(crate) fn ipv6_viable_prefix(s: &[u8]) -> bool {
-    ipv6_prefix(s).0 == s.len()
+/// Writes the methods derived from `scheme()`, `host()` and `port()` on a reference type that
+/// are about its host: `origin`, `host_parsed` and `host_kind` (the port's are
+/// `grammars::accessors::port_accessors`'). `$l` is the lifetime of the text they return.
+macro_rules! host_accessors {
+    ($l:lifetime, $example:literal) => {
+        /// The origin (RFC 6454: scheme, host, port) for schemes with a default port; `None`
+        /// otherwise, or without a host. See [`Origin`](crate::Origin).
+        ///
+        #[doc = concat!("```\n", $example, "\nassert_eq!(x(\"https://example.com/a\")?.origin().unwrap().to_string(), \"https://example.com\");\nassert!(x(\"urn:a:b\")?.origin().is_none());\n# Ok::<(), Box<dyn std::error::Error>>(())\n```")]
+        pub fn origin(&self) -> Option<$crate::Origin<$l>> {
+            $crate::Origin::of(self.scheme(), self.host(), self.port())
+        }
+
+        /// The host, classified (§3.2.2), with IP addresses decoded into `core::net` types.
+        ///
+        #[doc = concat!("```\n", $example, "\nuse urilex::Host;\nassert_eq!(x(\"http://[::1]:80/\")?.host_parsed(), Some(Host::Ipv6(std::net::Ipv6Addr::LOCALHOST)));\n# Ok::<(), Box<dyn std::error::Error>>(())\n```")]
+        pub fn host_parsed(&self) -> Option<$crate::Host<$l>> {
+            self.host().map($crate::ops::host::classify)
+        }
+
+        /// Which rule of §3.2.2 the host matches, or `None` without an authority.
+        ///
+        #[doc = concat!("```\n", $example, "\nassert_eq!(x(\"http://10.0.0.1/\")?.host_kind(), Some(urilex::HostKind::Ipv4));\n# Ok::<(), Box<dyn std::error::Error>>(())\n```")]
+        pub fn host_kind(&self) -> Option<$crate::HostKind> {
+            self.host_parsed().map(|h| h.kind())
+        }
+    };
+}
+pub(crate) use host_accessors;
+
+impl<'a> crate::UriRef<'a> {
+    host_accessors!('a, "let x = urilex::UriRef::parse;");
+}
+
+impl<'a> crate::IriRef<'a> {
+    host_accessors!('a, "let x = urilex::IriRef::parse;");
+}
+
+impl<'a> crate::rfc2396::Reference<'a> {
+    host_accessors!('a, "let x = urilex::rfc2396::parse;");
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::driver::ip::*;
     use std::{format, string::String, vec, vec::Vec};
 
     fn v6(s: &str) -> Option<Ipv6Addr> {

@@ -4,7 +4,7 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::ops::Range;
 
-use crate::parse::{self, FromLayout, Layout, Rule};
+use crate::driver::parse::{self, FromLayout, Layout, Rule};
 use crate::{Component, ParseError};
 
 /// A URI reference (RFC 3986 §4.1), parsed and validated, borrowing its input.
@@ -306,7 +306,7 @@ impl<'a> UriRef<'a> {
         self.has_authority() && self.layout.host_end < self.layout.path_start
     }
 
-    crate::accessors::port_accessors!('a, "let x = urilex::UriRef::parse;");
+    crate::grammars::accessors::port_accessors!('a, "let x = urilex::UriRef::parse;");
 
     /// `path` (§3.3): never absent, possibly empty.
     #[inline]
@@ -509,7 +509,9 @@ impl UriRef<'_> {
             .field("scheme", &self.scheme())
             .field(
                 "userinfo",
-                &self.userinfo().map(crate::security::RedactedUserinfo),
+                &self
+                    .userinfo()
+                    .map(crate::grammars::redact::RedactedUserinfo),
             )
             .field("host", &self.host())
             .field("port", &self.port())

@@ -1,43 +1,10 @@
-//! URI references by RFC 2396 (1998) as amended by RFC 2732 (IPv6 literals): the grammar of
-//! `java.net.URI` and of the link databases and crawlers of its time.
-//!
-//! The grammar is `tables/rfc2396.dfa`, compiled by the same `build.rs` as RFC 3986's and run
-//! by the same driver; this module only reads the layout the driver records, and decides
-//! whether an authority is a `server` or a `reg_name` (§3.2) by running the grammar's `server`
-//! rule over its hostport.
-//!
-//! Where it splits a string differently from RFC 3986 ([`UriRef`]):
-//!
-//! ```
-//! use urilex::{rfc2396, UriRef};
-//! // An opaque URI (§3: scheme ":" opaque_part): no query, the whole part is the path.
-//! let old = rfc2396::parse("mailto:a@b?subject=x")?;
-//! assert!(old.is_opaque());
-//! assert_eq!((old.path(), old.query()), ("a@b?subject=x", None));
-//! let new = UriRef::parse("mailto:a@b?subject=x")?;
-//! assert_eq!((new.path(), new.query()), ("a@b", Some("subject=x")));
-//!
-//! // A registry-based authority (§3.2.1): not host and port, but one name.
-//! let reg = rfc2396::parse("http://u@h:-1/")?;
-//! assert_eq!((reg.authority(), reg.host(), reg.port()), (Some("u@h:-1"), None, None));
-//! assert!(UriRef::parse("http://u@h:-1/").is_err());
-//!
-//! // RFC 2732 made '[' and ']' reserved: a query may hold them; IPvFuture does not exist.
-//! assert_eq!(rfc2396::parse("http://h/?a[0]=1")?.query(), Some("a[0]=1"));
-//! assert!(rfc2396::parse("http://[v7.x]/").is_err());
-//! assert!(UriRef::parse("http://[v7.x]/").is_ok());
-//!
-//! // Excluded characters (§2.4.3) are named.
-//! let err = rfc2396::parse("http://h/{x}").unwrap_err();
-//! assert_eq!(err.to_string(), r#"'{' at byte 9 is "unwise" in RFC 2396 §2.4.3: write it as %7B"#);
-//! # Ok::<(), urilex::ParseError>(())
-//! ```
+//! The RFC 2396 front end: [`parse`] and [`Reference`] (the public module `urilex::rfc2396`
+//! is assembled in lib.rs, with the operations of `ops/rfc2396.rs`).
 
 use core::fmt;
 
-use crate::parse::{run_grammar, run_grammar_from, FromLayout, Layout, Rule, MAX_LEN};
-use crate::resolve::{Mode, ResolveError, Resolved, Resolver};
-use crate::scan;
+use crate::driver::parse::{run_grammar, run_grammar_from, FromLayout, Layout, Rule, MAX_LEN};
+use crate::kernels::scan;
 use crate::tables::rfc2396::{self as table, START_SERVER, START_URI_REFERENCE};
 use crate::{ParseError, UriRef};
 
@@ -168,7 +135,7 @@ fn after_path(
 }
 
 // The run skip of RFC 2396's tables, and the loop bits of the states the shortcut runs in.
-use crate::scan::rfc2396_runs::skip;
+use crate::kernels::scan::rfc2396_runs::skip;
 const fn loop_bit(state: usize) -> u8 {
     table::LOOP_BIT[(state - table::FIRST_ACCEL) >> table::STRIDE_SHIFT]
 }
@@ -228,7 +195,7 @@ impl core::fmt::Debug for Server<'_> {
         f.debug_struct("Server")
             .field(
                 "userinfo",
-                &self.userinfo.map(crate::security::RedactedUserinfo),
+                &self.userinfo.map(crate::grammars::redact::RedactedUserinfo),
             )
             .field("host", &self.host)
             .field("port", &self.port)
@@ -355,7 +322,7 @@ impl<'a> Reference<'a> {
         self.server()?.port
     }
 
-    crate::accessors::port_accessors!('a, "let x = urilex::rfc2396::parse;");
+    crate::grammars::accessors::port_accessors!('a, "let x = urilex::rfc2396::parse;");
 
     /// The path: an abs_path, a rel_path, empty, or, in an opaque URI, the whole opaque part
     /// (`?` included).
@@ -415,46 +382,8 @@ impl<'a> Reference<'a> {
     }
 
     /// The layout as a [`UriRef`], for resolution: a reg_name is its host (see `layout`).
-    fn as_layout_ref(&self) -> UriRef<'a> {
+    pub(crate) fn as_layout_ref(&self) -> UriRef<'a> {
         UriRef::from_layout(self.input, self.split().0)
-    }
-
-    /// Resolves this reference against `base` by RFC 2396 §5.2 ([`Mode::Rfc2396`]: Appendix
-    /// C's results, e.g. `../../../g` → `http://a/../g`, `?y` → `http://a/b/c/?y`).
-    ///
-    /// RFC 2396 does not say how to resolve against an opaque base (§5.2 works on hierarchical
-    /// paths); this does what `java.net.URI::resolve` does: the reference is the result,
-    /// unchanged ([`Resolution::Unchanged`]).
-    ///
-    /// ```
-    /// use urilex::rfc2396::parse;
-    /// let base = parse("http://a/b/c/d;p?q")?;
-    /// assert_eq!(parse("../../../g")?.resolve(&base)?.to_string(), "http://a/../g");
-    /// assert_eq!(parse("g")?.resolve(&parse("mailto:a@b")?)?.to_string(), "g");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn resolve<'b>(&self, base: &Reference<'b>) -> Result<Resolution<'b, 'a>, ResolveError> {
-        if base.is_opaque() {
-            return Ok(Resolution::Unchanged(*self));
-        }
-        let resolver = Resolver::new(Mode::Rfc2396);
-        resolver
-            .resolve(&self.as_layout_ref(), &base.as_layout_ref())
-            .map(Resolution::Resolved)
-    }
-
-    /// The normal form of §6: the scheme and a server's host in lower case, and a port that
-    /// is the scheme's default (http and ws 80, https and wss 443, ftp 21) or empty elided
-    /// with its `:`. Nothing else changes (RFC 2396 names no other equivalence). A view: it writes
-    /// itself without allocating.
-    ///
-    /// ```
-    /// let uri = urilex::rfc2396::parse("HTTP://www.XEROX.com:80/Docs;v=1?Q#F")?;
-    /// assert_eq!(uri.normalized().to_string(), "http://www.xerox.com/Docs;v=1?Q#F");
-    /// # Ok::<(), urilex::ParseError>(())
-    /// ```
-    pub fn normalized(&self) -> Normalized<'a> {
-        Normalized { uri: *self }
     }
 }
 
@@ -480,7 +409,9 @@ impl fmt::Debug for Reference<'_> {
             .field("scheme", &self.scheme())
             .field(
                 "authority",
-                &self.authority().map(crate::security::RedactedAuthority),
+                &self
+                    .authority()
+                    .map(crate::grammars::redact::RedactedAuthority),
             )
             .field("reg_name", &self.is_reg_name())
             .field("host", &self.host())
@@ -535,61 +466,6 @@ impl<'a> Segment<'a> {
     }
 }
 
-/// The result of [`Reference::resolve`].
-#[derive(Clone, Copy, Debug)]
-pub enum Resolution<'b, 'r> {
-    /// Resolved by RFC 2396 §5.2 (a view that borrows both; see [`Resolved`]).
-    Resolved(Resolved<'b, 'r>),
-    /// The base is opaque: the reference itself, as `java.net.URI` gives it.
-    Unchanged(Reference<'r>),
-}
-
-impl fmt::Display for Resolution<'_, '_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Resolution::Resolved(r) => fmt::Display::fmt(r, f),
-            Resolution::Unchanged(r) => f.write_str(r.as_str()),
-        }
-    }
-}
-
-/// The normal form of RFC 2396 §6, as a view: see [`Reference::normalized`].
-#[derive(Clone, Copy, Debug)]
-pub struct Normalized<'a> {
-    uri: Reference<'a>,
-}
-
-impl fmt::Display for Normalized<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let u = &self.uri;
-        let lower = |f: &mut fmt::Formatter<'_>, s: &str| {
-            s.chars()
-                .try_for_each(|c| fmt::Write::write_char(f, c.to_ascii_lowercase()))
-        };
-        let mut rest = 0;
-        if let Some(scheme) = u.scheme() {
-            lower(f, scheme)?;
-            rest = scheme.len();
-        }
-        if let Some(server) = u.server() {
-            // The parts are slices of the input: their offsets place them.
-            let at = |part: &str| part.as_ptr() as usize - u.input.as_ptr() as usize;
-            let host_start = at(server.host);
-            f.write_str(u.input.get(rest..host_start).unwrap_or_default())?;
-            lower(f, server.host)?;
-            rest = host_start + server.host.len();
-            let default = u.scheme().and_then(crate::accessors::default_port);
-            if let (Some(port), Some(default)) = (server.port, default) {
-                // An empty port is the default too (§3.2.2: "If port is omitted ...").
-                if port.is_empty() || crate::accessors::port_number(port) == Some(default) {
-                    rest = at(port) + port.len();
-                }
-            }
-        }
-        f.write_str(u.input.get(rest..).unwrap_or_default())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -597,7 +473,7 @@ mod tests {
     /// The shortcut of [`parse_layout`] gives what the DFA alone gives from its start.
     #[test]
     fn the_shortcut_agrees_with_the_dfa_alone() {
-        let mut random = crate::parse::tests::random_inputs(0x5851_f42d_4c95_7f2d);
+        let mut random = crate::driver::parse::tests::random_inputs(0x5851_f42d_4c95_7f2d);
         let mut shortcut = 0;
         for round in 0..100_000 {
             let mut input = random();

@@ -6,10 +6,13 @@ use alloc::string::String;
 use core::fmt;
 use core::str::FromStr;
 
-use crate::parse::FromLayout;
-use crate::parse::Layout;
-use crate::pct::{is, ALPHA, DIGIT, IPVFUTURE, PATH, QUERY, REG_NAME, SCHEME, USERINFO};
-use crate::{Component, ErrorKind, Normalization, Normalized, ParseError, Resolved, UriRef};
+use crate::driver::parse::FromLayout;
+use crate::driver::parse::Layout;
+use crate::ops::pct::{is, ALPHA, DIGIT, IPVFUTURE, PATH, QUERY, REG_NAME, SCHEME, USERINFO};
+use crate::{
+    Component, ErrorKind, Normalization, Normalized, ParseError, Resolved, SetError, SetErrorKind,
+    UriRef,
+};
 
 /// An owned URI reference: one `String` and the offsets of its components.
 ///
@@ -34,118 +37,6 @@ pub struct UriBuf {
     s: String,
     layout: Layout,
 }
-
-/// Why a setter or the builder refused its input.
-///
-/// ```
-/// use urilex::{Component, SetErrorKind, UriBuf};
-/// let mut uri = UriBuf::parse("http://h/")?;
-/// let err = uri.set_query("a b").unwrap_err();
-/// assert_eq!((err.component(), err.index()), (Component::Query, 1));
-/// assert_eq!(err.kind(), SetErrorKind::Syntax(urilex::ErrorKind::InvalidChar));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct SetError {
-    component: Component,
-    index: usize,
-    kind: SetErrorKind,
-}
-
-/// What a [`SetError`] is about.
-///
-/// ```
-/// use urilex::{SetErrorKind, UriBuf};
-/// let mut uri = UriBuf::parse("mailto:a@b")?;
-/// assert_eq!(uri.set_port("25").unwrap_err().kind(), SetErrorKind::NoAuthority);
-/// # Ok::<(), urilex::ParseError>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum SetErrorKind {
-    /// The text does not match the component's grammar; the index points at the offending byte
-    /// (as for the [`ErrorKind`] of a parse error).
-    Syntax(ErrorKind),
-    /// With an authority, a path must be empty or start with `/` (§3.3). Index 0 of the path.
-    PathNotAbsolute,
-    /// Without an authority, a path cannot start with `//` (§3.3). Index 0 of the path.
-    PathStartsWithTwoSlashes,
-    /// Userinfo and port need a host (§3.2): set the host first. Index 0.
-    NoAuthority,
-    /// The result would be longer than `u32::MAX` bytes, the longest reference this crate
-    /// holds (its offsets are `u32`). The component and index are where the text passes the
-    /// limit.
-    TooLong,
-}
-
-impl SetError {
-    fn new(component: Component, index: usize, kind: SetErrorKind) -> Self {
-        SetError {
-            component,
-            index,
-            kind,
-        }
-    }
-
-    fn syntax(component: Component, index: usize, kind: ErrorKind) -> Self {
-        SetError::new(component, index, SetErrorKind::Syntax(kind))
-    }
-
-    /// The component the error is about.
-    pub fn component(&self) -> Component {
-        self.component
-    }
-
-    /// Byte offset into the text given for that component.
-    pub fn index(&self) -> usize {
-        self.index
-    }
-
-    /// What went wrong.
-    pub fn kind(&self) -> SetErrorKind {
-        self.kind
-    }
-}
-
-impl fmt::Display for SetError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (c, i) = (self.component, self.index);
-        match self.kind {
-            SetErrorKind::Syntax(k) => {
-                let what = match k {
-                    ErrorKind::InvalidPercentEncoding => {
-                        "invalid percent-encoding ('%' must be followed by two hex digits)"
-                    }
-                    ErrorKind::ColonInFirstSegment => {
-                        "':' in the first segment of a relative path (write \"./\" first)"
-                    }
-                    ErrorKind::InvalidScheme => {
-                        "a scheme must be non-empty and start with a letter"
-                    }
-                    ErrorKind::InvalidIpv6 => "invalid IP-literal",
-                    ErrorKind::UnexpectedEnd => "unexpected end",
-                    _ => "invalid character",
-                };
-                write!(f, "{what} at byte {i} of the new {c}")
-            }
-            SetErrorKind::PathNotAbsolute => {
-                write!(f, "with an authority, the path must be empty or start with '/' (RFC 3986 section 3.3)")
-            }
-            SetErrorKind::PathStartsWithTwoSlashes => {
-                write!(f, "without an authority, the path cannot start with \"//\" (RFC 3986 section 3.3)")
-            }
-            SetErrorKind::NoAuthority => {
-                write!(f, "the {c} needs an authority: set the host first")
-            }
-            SetErrorKind::TooLong => write!(
-                f,
-                "the reference would be longer than {MAX_LEN} bytes, at byte {i} of the {c}"
-            ),
-        }
-    }
-}
-
-impl core::error::Error for SetError {}
 
 // ---- component validation (RFC 3986 Appendix A) -------------------------------------------------
 
@@ -227,7 +118,7 @@ fn check_host(s: &str) -> Result<(), SetError> {
         }
         return Ok(());
     }
-    if !crate::host::is_ipv6(b) {
+    if !crate::driver::ip::is_ipv6(b) {
         return Err(SetError::syntax(c, 1, ErrorKind::InvalidIpv6));
     }
     Ok(())
@@ -260,12 +151,8 @@ fn check_path(p: &str, has_scheme: bool, has_authority: bool) -> Result<(), SetE
     Ok(())
 }
 
-/// The longest reference a `UriBuf` holds: its offsets are `u32`. Unit tests lower it, to test
-/// the limit without gigabytes of memory.
-#[cfg(not(test))]
-const MAX_LEN: usize = crate::parse::MAX_LEN;
-#[cfg(test)]
-const MAX_LEN: usize = 64;
+/// The longest reference a `UriBuf` holds (see [`crate::vocab::error::BUF_MAX_LEN`]).
+const MAX_LEN: usize = crate::vocab::error::BUF_MAX_LEN;
 
 /// Appends `name=value` to a form-encoded query, after a `&` when it is not empty.
 fn push_form_pair(query: &mut String, name: &str, value: &str) {
@@ -277,8 +164,8 @@ fn push_form_pair(query: &mut String, name: &str, value: &str) {
     let _ = write!(
         query,
         "{}={}",
-        crate::pct::encode_form(name),
-        crate::pct::encode_form(value)
+        crate::ops::pct::encode_form(name),
+        crate::ops::pct::encode_form(value)
     );
 }
 
@@ -303,7 +190,7 @@ impl fmt::Debug for Parts<'_> {
             .field("scheme", &self.scheme)
             .field(
                 "userinfo",
-                &self.userinfo.map(crate::security::RedactedUserinfo),
+                &self.userinfo.map(crate::grammars::redact::RedactedUserinfo),
             )
             .field("host", &self.host)
             .field("port", &self.port)
@@ -535,7 +422,8 @@ impl UriBuf {
         self.as_uri_ref().fragment()
     }
 
-    crate::accessors::port_accessors!('_, "let x = urilex::UriBuf::parse;");
+    crate::grammars::accessors::port_accessors!('_, "let x = urilex::UriBuf::parse;");
+    crate::ops::host::host_accessors!('_, "let x = urilex::UriBuf::parse;");
 
     /// Whether this is a relative reference (no scheme); see [`UriRef::is_relative`].
     #[inline]
@@ -594,7 +482,7 @@ impl UriBuf {
                 if literal {
                     path.push(char::from(b));
                 } else {
-                    path.push_str(crate::pct::pct_str(b));
+                    path.push_str(crate::ops::pct::pct_str(b));
                 }
             }
             count = i + 1;
@@ -1382,71 +1270,19 @@ impl<'a> UriBufBuilder<'a> {
     }
 }
 
-// ---- serde ------------------------------------------------------------------------------------
-
-#[cfg(feature = "serde")]
-mod serde_impls {
-    use super::UriBuf;
-    use crate::UriRef;
-    use core::fmt;
-    use serde::de::{self, Visitor};
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    /// Serializes as a string.
-    impl Serialize for UriBuf {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.serialize_str(self.as_str())
-        }
-    }
-
-    /// Serializes as a string.
-    impl Serialize for UriRef<'_> {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.serialize_str(self.as_str())
-        }
-    }
-
-    struct UriVisitor;
-
-    impl Visitor<'_> for UriVisitor {
-        type Value = UriBuf;
-
-        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.write_str("an RFC 3986 URI reference")
-        }
-
-        fn visit_str<E: de::Error>(self, v: &str) -> Result<UriBuf, E> {
-            UriBuf::parse(v).map_err(E::custom)
-        }
-    }
-
-    /// Deserializes from a string, which must be a valid URI reference.
-    impl<'de> Deserialize<'de> for UriBuf {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            d.deserialize_str(UriVisitor)
-        }
-    }
-
-    struct BorrowedVisitor;
-
-    impl<'de> Visitor<'de> for BorrowedVisitor {
-        type Value = UriRef<'de>;
-
-        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.write_str("a borrowed RFC 3986 URI reference")
-        }
-
-        fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<UriRef<'de>, E> {
-            UriRef::parse(v).map_err(E::custom)
-        }
-    }
-
-    /// Deserializes from a borrowed string (zero-copy formats only, such as `serde_json::from_str`
-    /// on text without escapes).
-    impl<'de: 'a, 'a> Deserialize<'de> for UriRef<'a> {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            d.deserialize_str(BorrowedVisitor)
-        }
+impl UriBuf {
+    /// The URI an IRI maps to (RFC 3987 §3.1), as an owned buffer.
+    ///
+    /// ```
+    /// let uri = urilex::UriBuf::from_iri("http://r\u{E9}sum\u{E9}.example.org/")?;
+    /// assert_eq!(uri.as_str(), "http://r%C3%A9sum%C3%A9.example.org/");
+    /// # Ok::<(), urilex::ParseError>(())
+    /// ```
+    pub fn from_iri(iri: &str) -> Result<Self, ParseError> {
+        use alloc::string::ToString;
+        let mapped = crate::IriRef::parse(iri)?.to_uri().to_string();
+        // §3.1's output is a URI: every non-ASCII octet is now `%XX`, nothing else changed.
+        Self::parse(&mapped)
     }
 }
 

@@ -82,50 +82,6 @@ const _: () = assert!(
     "an accelerated state of tables/rfc3987.dfa does not loop on letters and digits, '-' and '.' together, and '/' only with them"
 );
 
-/// The loop bits of the accelerated states of `G` that a percent-encoded octet (`%` HEXDIG
-/// HEXDIG, §2.1) leaves where it found them, through plain states (no action on the way): a
-/// path, a query, a fragment, a host (a reg-name, or userinfo and host before a ':' or '@'
-/// tells which), a first segment once it cannot be a scheme. Their runs step over a valid
-/// `%HH` rather than end at it, as the DFA would after three steps. Read off the tables (it
-/// is [`Grammar::PCT_LOOPS`]); `tests` below checks it byte by byte for RFC 3986.
-pub(crate) const fn pct_loops<G: Grammar + ?Sized>() -> u8 {
-    // `Grammar::step`, in a `const fn` (a trait's methods cannot be `const`).
-    const fn step<G: Grammar + ?Sized>(state: usize, b: u8) -> usize {
-        G::TRANS[state + G::BYTE_CLASS[b as usize] as usize] as usize
-    }
-    let mut bits = 0;
-    let mut k = 0;
-    while k < G::LOOP_BIT.len() {
-        let state = G::FIRST_ACCEL + (k << G::STRIDE_SHIFT);
-        let mut back = G::LOOP_BIT[k] != 0; // padding has no state
-        let mut h1 = 0;
-        while back && h1 < 256 {
-            let mut h2 = 0;
-            while h2 < 256 {
-                if CLASS_BITS[h1] & CLASS_BITS[h2] & BIT_HEXDIG != 0 {
-                    let first = step::<G>(state, b'%');
-                    let second = step::<G>(first, h1 as u8);
-                    back &= first < G::FIRST_ACCEL
-                        && second < G::FIRST_ACCEL
-                        && step::<G>(second, h2 as u8) == state;
-                }
-                h2 += 1;
-            }
-            h1 += 1;
-        }
-        // The hosts too, though a '%' is rarer there than in a path: the check is made only
-        // at a stop that the loop bit does not take, and a host's commonest stops, a '/' and
-        // the end of the input, are told before it. A host with "%HH" in it (an IDN
-        // percent-encoded, `ho%20st` in the WPT inputs) took three steps of the DFA loop a
-        // "%HH" and the loop's entry (`http://ho%20st/` 374 -> 144 instructions).
-        if back {
-            bits |= G::LOOP_BIT[k];
-        }
-        k += 1;
-    }
-    bits
-}
-
 /// Whether `input` has a percent-encoded octet at `at`: '%' and two hex digits.
 #[inline(always)]
 fn pct_encoded(input: &[u8], at: usize) -> bool {
@@ -451,10 +407,10 @@ macro_rules! run_skips {
             const WIDE_LOOPS: u8 = wide_loops::<$dfa>();
             const SET: Printable = printable::<$dfa>();
             /// The loop bits of the states whose runs take the form-data mode ([`SET`]'s).
-            /// (For src/avx2.rs, which has RFC 3986's runs only.)
+            /// (For src/kernels/avx2.rs, which has RFC 3986's runs only.)
             #[allow(dead_code)]
             pub(crate) const FORM_LOOPS: u8 = SET.states;
-            /// [`SET`] and the hex digits as [`Nibbles`], for the AVX2 code of src/avx2.rs.
+            /// [`SET`] and the hex digits as [`Nibbles`], for the AVX2 code of src/kernels/avx2.rs.
             #[cfg(all(feature = "std", target_arch = "x86_64"))]
             pub(crate) const SET_NIBBLES: (Nibbles, Nibbles) =
                 (nibbles(&printable_members(&SET)), nibbles(&HEX_MEMBERS));
@@ -635,12 +591,12 @@ macro_rules! run_skips {
             /// [`skip_blocks`] by the [`Printable`] set. Out of line: in the DFA's loop,
             /// whose runs are of any state, the inlined compares were done on the blocks of
             /// the other states too. Where the CPU has AVX2, 32 bytes at a time by table
-            /// lookups (src/avx2.rs), to the last 32 bytes of the input.
+            /// lookups (src/kernels/avx2.rs), to the last 32 bytes of the input.
             #[inline(never)]
             fn skip_printable<const WIDE: bool>(input: &[u8], pos: usize, loop_bit: u8) -> usize {
                 #[cfg(all(feature = "std", target_arch = "x86_64"))]
                 if !WIDE {
-                    if let Some(avx2) = crate::avx2::Avx2::detect() {
+                    if let Some(avx2) = crate::kernels::avx2::Avx2::detect() {
                         let first_stop =
                             |base, stops: u32| first_stop(input, base, stops, loop_bit);
                         if let Some(end) = avx2.skip_printable(input, pos, &SET_NIBBLES, first_stop)
@@ -728,7 +684,7 @@ macro_rules! run_skips {
     };
 }
 
-/// A grammar whose runs can be skipped: the driver of src/parse.rs calls `G::skip`.
+/// A grammar whose runs can be skipped: the driver of src/driver/parse.rs calls `G::skip`.
 pub(crate) trait SkipRuns {
     /// See `uri_runs::skip`. `input` is the bytes of a `str` and `pos` is where a character
     /// starts: the skips of [`wide_loops`] take a continuation byte as part of a character
@@ -803,7 +759,7 @@ pub(crate) fn scheme_colon_slash_slash(input: &[u8]) -> Option<(usize, FirstBloc
 /// Where the runs of the parser's shortcuts end (a scheme, a host, a path, a query, a
 /// fragment, in RFC 3986's tables): the parser is generic over it, so that its shortcuts
 /// compile once per way of finding them, the portable one ([`PortableRuns`]) and AVX2's
-/// (src/avx2.rs, 64 bytes classified at once).
+/// (src/kernels/avx2.rs, 64 bytes classified at once).
 pub(crate) trait Runs {
     /// Whether the "scheme://host/path" shortcut takes a query or a fragment out of line
     /// (`Parser::after_path_on`): the portable code inlined there cost the commonest URIs,
@@ -882,7 +838,7 @@ impl Runs for PortableRuns {
 }
 
 /// The first sixteen bytes of an input (zero-padded if it is shorter), classified once for
-/// all the runs that start in them. [`crate::parse::plain_relative`] goes from run to run of
+/// all the runs that start in them. [`crate::driver::parse::plain_relative`] goes from run to run of
 /// a link (first segment, path, query, fragment: often all there) on one head; [`skip`]
 /// makes one for an input shorter than a block.
 #[derive(Clone, Copy)]
@@ -1414,7 +1370,7 @@ pub(crate) mod tests {
     /// RFC's query, and those of the hex digits the hex digits, of all 256.
     #[test]
     fn nibbles_are_the_sets() {
-        // As src/avx2.rs looks up: by the low nibble, and by the high nibble (0x80 and up
+        // As src/kernels/avx2.rs looks up: by the low nibble, and by the high nibble (0x80 and up
         // give 8 to 15, where `high` is 0).
         let look_up =
             |t: &Nibbles, b: u8| t.low[usize::from(b & 15)] & t.high[usize::from(b >> 4)] != 0;

@@ -2,7 +2,7 @@
 //! it: the crate's one module with `unsafe` code.
 //!
 //! Why, twice:
-//! - The parser's shortcuts ("scheme://host/path?query#fragment", src/parse.rs) find each
+//! - The parser's shortcuts ("scheme://host/path?query#fragment", src/driver/parse.rs) find each
 //!   run's end in a bit mask. The portable code classifies sixteen bytes at a time from each
 //!   run's start; here [`Masks`] classify the input's first 64 bytes once, in two vector
 //!   compares of 32, for every run that starts in them, and a run that goes on past them goes
@@ -49,10 +49,8 @@
 // 1.87, and `unsafe` in 1.81, the crate's oldest: the blocks around them are kept.
 #![allow(unused_unsafe)]
 
-use crate::parse::{hand_over, parse_by, FromLayout, Rule};
-use crate::scan::{self, uri_runs, zero_padded, Nibbles, Runs};
+use crate::kernels::scan::{self, uri_runs, zero_padded, Nibbles, Runs};
 use crate::tables::uri;
-use crate::ParseError;
 use core::arch::x86_64::{
     __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_cmpeq_epi32, _mm256_cmpeq_epi8,
     _mm256_cmpgt_epi32, _mm256_cmpgt_epi8, _mm256_loadu_si256, _mm256_maskload_epi32,
@@ -85,7 +83,7 @@ impl Avx2 {
 
     /// An `Avx2` if the CPU is known to have the features: a load and a compare, and `None`
     /// until [`Avx2::detect`] has asked. For the parser's entry, which must stay a compare
-    /// and a jump ([`crate::parse::parse`]).
+    /// and a jump ([`crate::driver::parse::parse`]).
     #[inline(always)]
     pub(crate) fn known() -> Option<Avx2> {
         (FOUND.load(Ordering::Relaxed) == 2).then_some(Avx2(()))
@@ -103,44 +101,46 @@ impl Avx2 {
         yes.then_some(Avx2(()))
     }
 
-    /// [`crate::parse::parse`] of the rule whose id is `RULE` ([`Rule::of`]), its shortcuts'
-    /// runs found in 64 bytes classified at once ([`Masks`]), all of it compiled for AVX2.
+    /// `f()`, compiled for these features: `f` (a closure marked `#[inline(always)]`, and
+    /// everything it inlines) is inlined into a function compiled for AVX2, BMI1, BMI2 and
+    /// POPCNT, so that the kernels below, inlined into it, run as vector code without a call
+    /// each. The driver runs a whole parse (or a loop of them) this way. A call, and a
+    /// `vzeroupper` on the way out: once per parse or per loop, never per run.
     #[inline]
-    pub(crate) fn parse<'a, T: FromLayout<'a>, const RULE: u8>(
-        self,
-        input: &'a str,
-    ) -> Result<T, ParseError> {
-        // SAFETY: `self` proves that the CPU has the features `parse` is compiled for.
-        unsafe { parse::<T, RULE>(input) }
+    pub(crate) fn run<R>(self, f: impl FnOnce() -> R) -> R {
+        // SAFETY: `self` proves that the CPU has the features `with_features` is compiled
+        // for.
+        unsafe { with_features(f) }
     }
 
-    /// [`crate::parse::parse`] of each of `inputs`, handed to `f` with its result: one loop
-    /// compiled for AVX2, the parser inlined in it.
-    #[inline]
-    pub(crate) fn each<'a, T: FromLayout<'a>>(
-        self,
-        inputs: impl Iterator<Item = &'a str>,
-        rule: Rule,
-        f: impl FnMut(&'a str, Result<T, ParseError>),
-    ) {
-        // SAFETY: `self` proves that the CPU has the features `each` is compiled for.
-        unsafe { each(inputs, rule, f) }
+    /// [`Avx2::run`], cold and never inlined: for the rare inputs whose code would crowd a
+    /// loop's.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn run_cold<R>(self, f: impl FnOnce() -> R) -> R {
+        self.run(f)
     }
 
-    /// [`Avx2::each`] of inputs that are slices of `buffer`: the [`Masks`] of each read off
-    /// the 64 bytes of `buffer` from its start ([`window_masks`]), whatever its length; an
-    /// input that is not in `buffer`, or starts within 64 bytes of its end, is parsed as by
-    /// `each`.
-    #[inline]
-    pub(crate) fn each_within<'a, T: FromLayout<'a>>(
-        self,
-        buffer: &[u8],
-        inputs: impl Iterator<Item = &'a str>,
-        rule: Rule,
-        f: impl FnMut(&'a str, Result<T, ParseError>),
-    ) {
-        // SAFETY: `self` proves that the CPU has the features `each_within` is compiled for.
-        unsafe { each_within(buffer, inputs, rule, f) }
+    /// The [`Masks`] of `input`: its first 64 bytes (all of it if it is shorter) classified
+    /// at once. Inlined: call it inside [`Avx2::run`].
+    #[inline(always)]
+    pub(crate) fn masks(self, input: &[u8]) -> Masks {
+        // SAFETY: `self` proves that the CPU has AVX2.
+        Masks::new(unsafe { masks(input) }, self)
+    }
+
+    /// The [`Masks`] of `input` read off the 64 bytes of `buffer` from where `input` starts
+    /// ([`window_masks`]), whatever its length, if `input` is a slice of `buffer` that starts
+    /// at least 64 bytes before its end; `None` otherwise. Inlined: call it inside
+    /// [`Avx2::run`].
+    #[inline(always)]
+    pub(crate) fn window_masks(self, buffer: &[u8], input: &[u8]) -> Option<Masks> {
+        let window = window(buffer, input)?;
+        // SAFETY: `self` proves that the CPU has AVX2.
+        Some(Masks::new(
+            unsafe { window_masks(window, input.len()) },
+            self,
+        ))
     }
 
     /// [`form_data`]: the end of a run of form data in RFC 3986's tables.
@@ -169,81 +169,13 @@ impl Avx2 {
     }
 }
 
-/// See [`Avx2::parse`].
+/// See [`Avx2::run`].
 ///
 /// # Safety
 /// The CPU must have the features this is compiled for: an [`Avx2`] proves it.
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-unsafe fn parse<'a, T: FromLayout<'a>, const RULE: u8>(input: &'a str) -> Result<T, ParseError> {
-    // SAFETY: AVX2 by the function's contract.
-    unsafe { parse_inlined(input, const { Rule::of(RULE) }) }
-}
-
-/// See [`Avx2::each`].
-///
-/// # Safety
-/// The CPU must have the features this is compiled for: an [`Avx2`] proves it.
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-unsafe fn each<'a, T: FromLayout<'a>>(
-    inputs: impl Iterator<Item = &'a str>,
-    rule: Rule,
-    f: impl FnMut(&'a str, Result<T, ParseError>),
-) {
-    // SAFETY: AVX2 by the function's contract (the closure runs within this call).
-    hand_over(
-        inputs,
-        #[inline(always)]
-        |input| unsafe { parse_inlined(input, rule) },
-        f,
-    );
-}
-
-/// See [`Avx2::each_within`].
-///
-/// # Safety
-/// The CPU must have the features this is compiled for: an [`Avx2`] proves it.
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-unsafe fn each_within<'a, T: FromLayout<'a>>(
-    buffer: &[u8],
-    inputs: impl Iterator<Item = &'a str>,
-    rule: Rule,
-    f: impl FnMut(&'a str, Result<T, ParseError>),
-) {
-    hand_over(
-        inputs,
-        #[inline(always)]
-        |input| {
-            let bytes = input.as_bytes();
-            // SAFETY: AVX2 by the function's contract (both; the closure runs within this
-            // call).
-            unsafe {
-                match window(buffer, bytes) {
-                    Some(window) => parse_masked(window_masks(window, bytes.len()), input, rule),
-                    None => parse_out_of_line(input, rule),
-                }
-            }
-        },
-        f,
-    );
-}
-
-/// [`parse`], cold and never inlined (`parse` itself could be, into the loop): for the inputs
-/// of [`each_within`] whose window would pass the buffer's end (or that are not in it), few,
-/// whose code would crowd the loop's. (Their
-/// masks alone out of line, met with the window's, were a value in memory, stored and
-/// loaded for every input: 3 instructions a URL.)
-///
-/// # Safety
-/// The CPU must have the features this is compiled for.
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-#[cold]
-#[inline(never)]
-unsafe fn parse_out_of_line<'a, T: FromLayout<'a>>(
-    input: &'a str,
-    rule: Rule,
-) -> Result<T, ParseError> {
-    // SAFETY: AVX2 by the function's contract.
-    unsafe { parse_inlined(input, rule) }
+unsafe fn with_features<R>(f: impl FnOnce() -> R) -> R {
+    f()
 }
 
 /// The 64 bytes of `buffer` from where `input` starts, if `input` is a slice of `buffer`
@@ -291,32 +223,6 @@ unsafe fn window_masks(window: &[u8; 64], len: usize) -> FirstBytes {
         // Not cleared for an empty input (`FirstBytes::letter_first`): 2 instructions a URL.
         letter_first: u64::from(low.letters) & 1 != 0,
     }
-}
-
-/// The body of [`parse`], inlined into it and into [`each`] (and [`each_within`]'s own).
-///
-/// # Safety
-/// The CPU must have AVX2.
-#[inline(always)]
-unsafe fn parse_inlined<'a, T: FromLayout<'a>>(
-    input: &'a str,
-    rule: Rule,
-) -> Result<T, ParseError> {
-    // SAFETY: AVX2 by the function's contract (both).
-    unsafe { parse_masked(masks(input.as_bytes()), input, rule) }
-}
-
-/// [`parse_by`] with the [`Masks`] of `first`.
-///
-/// # Safety
-/// The CPU must have AVX2 (a `Masks` says so).
-#[inline(always)]
-unsafe fn parse_masked<'a, T: FromLayout<'a>>(
-    first: FirstBytes,
-    input: &'a str,
-    rule: Rule,
-) -> Result<T, ParseError> {
-    parse_by(Masks::new(first, Avx2(())), input, rule)
 }
 
 /// The [`FirstBytes`] of `input`: two blocks of 32 bytes (the second, where it would pass the
@@ -665,7 +571,7 @@ impl Runs for Masks {
     }
 
     /// As `scan::skip` does it: a run of form data (a query, a fragment) whose first sixteen
-    /// bytes hold two stops or more goes on by the whole [`Printable`](crate::scan) set; here
+    /// bytes hold two stops or more goes on by the whole [`Printable`](crate::kernels::scan) set; here
     /// from its start, its head's stops not looked at one by one (their branches, taken at
     /// random, cost query_forms a seventh of its time; the portable code, whose set costs
     /// 55 instructions a block, looks at them first).
@@ -990,10 +896,10 @@ unsafe fn test_stops(block: &[u8; 32], set: &(Nibbles, Nibbles)) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scan::tests::{
+    use crate::kernels::scan::tests::{
         query_bytes, random_bytes, runs_agree, RFC2396_NOT_QUERY, RFC3986_NOT_QUERY,
     };
-    use crate::scan::{nibbles, printable, printable_members, HEX_MEMBERS};
+    use crate::kernels::scan::{nibbles, printable, printable_members, HEX_MEMBERS};
     use crate::tables::{rfc2396, uri};
 
     /// The stops of a block by their definition: a byte outside the RFC's query bytes
@@ -1058,8 +964,8 @@ mod tests {
     #[test]
     #[cfg(unix)]
     fn nothing_outside_the_input_is_read() {
-        use crate::parse::each_within;
-        use crate::parse::tests::{components, random_inputs};
+        use crate::driver::parse::tests::{components, random_inputs};
+        use crate::driver::parse::{each_within, parse_avx2, parse_by, Rule};
         use crate::UriRef;
         let Some(avx2) = avx2_or_say_why() else {
             return;
@@ -1113,8 +1019,7 @@ mod tests {
                 let input = core::str::from_utf8(&data[at..at + len]).unwrap();
                 let portable = parse_by(scan::PortableRuns::default(), input, rule);
                 let want = portable.map(components);
-                let got =
-                    crate::parse::by_rule_id!(rule, RULE => avx2.parse::<UriRef, RULE>(input));
+                let got = crate::driver::parse::by_rule_id!(rule, RULE => parse_avx2::<UriRef, RULE>(avx2, input));
                 let got = got.map(components);
                 assert_eq!(got, want, "{input:?} {rule:?} at {at}");
                 each_within::<UriRef>(&data[..], [input], rule, |_, got| {

@@ -3,11 +3,9 @@
 //! driver as URI references (`tables/uri.dfa`: the start rules `origin-form` and
 //! `authority-form`; absolute-form is `absolute-URI`).
 
-use core::fmt;
-
-use crate::error::Cite;
-use crate::parse::{self, FromLayout, Layout, Rule};
-use crate::{Component, ErrorKind, ParseError, UriRef};
+use crate::driver::parse::{self, FromLayout, Layout, Rule};
+use crate::vocab::parse_error::Cite;
+use crate::{Component, ErrorKind, ParseError, TargetError, UriRef};
 
 /// Which of the four forms of RFC 9112 §3.2 a request target has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -64,11 +62,11 @@ pub enum TargetForm {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RequestTarget<'a> {
-    form: TargetForm,
+    pub(crate) form: TargetForm,
     /// Origin- and absolute-form: the reference (an origin-form's has no authority).
     /// Authority-form: the text alone, its host and port read by [`HostPort`] with
     /// `host_end`. Asterisk-form: `*` as a path.
-    uri: UriRef<'a>,
+    pub(crate) uri: UriRef<'a>,
     /// Authority-form: where the host ends in the text (at the `:` before the port, or at
     /// the end); 0 for the other forms. (Not an `Option<HostPort>` beside `uri`, which
     /// repeated the text: 72 bytes where these are 48.)
@@ -216,7 +214,7 @@ impl<'a> RequestTarget<'a> {
     }
 
     /// An authority-form target's host and port.
-    fn host_port(&self) -> Option<HostPort<'a>> {
+    pub(crate) fn host_port(&self) -> Option<HostPort<'a>> {
         (self.form == TargetForm::Authority).then(|| HostPort {
             value: self.uri.as_str(),
             host_end: self.host_end as usize,
@@ -270,7 +268,7 @@ impl<'a> RequestTarget<'a> {
 
     /// The port as a number (absent, empty, or above 65535: `None`).
     pub fn port_u16(&self) -> Option<u16> {
-        crate::accessors::port_number(self.port()?)
+        crate::grammars::accessors::port_number(self.port()?)
     }
 
     /// The path: origin-form's absolute path, absolute-form's path (possibly empty, sent as
@@ -373,7 +371,7 @@ impl<'a> HostPort<'a> {
 
     /// The port as a number: `None` when absent, empty, or above 65535.
     pub fn port_u16(&self) -> Option<u16> {
-        crate::accessors::port_number(self.port()?)
+        crate::grammars::accessors::port_number(self.port()?)
     }
 
     /// The whole value.
@@ -381,41 +379,6 @@ impl<'a> HostPort<'a> {
         self.value
     }
 }
-
-/// Why a request has no valid target URI (RFC 9112 §3.3, RFC 9110 §4.2, §7.2, §9.3.6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum TargetError {
-    /// An origin-form or asterisk-form target and no Host header: 400 (§3.2).
-    MissingHost,
-    /// The Host header is not `uri-host [ ":" port ]`.
-    InvalidHost(ParseError),
-    /// An absolute-form target whose authority differs from the Host header. A proxy must
-    /// ignore the Host header then (§3.2.2), so [`RequestTarget::target_uri`] never returns
-    /// this: [`RequestTarget::check_host_header`] does, for a caller who logs it.
-    HostMismatch,
-    /// An http or https URI with an empty host (RFC 9110 §4.2.1: must be rejected).
-    EmptyHost,
-    /// Userinfo in an http or https target (RFC 9110 §4.2.4: it obscures the authority).
-    Userinfo,
-    /// The scheme given for the connection is not a scheme (RFC 3986 §3.1).
-    InvalidScheme,
-}
-
-impl fmt::Display for TargetError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TargetError::MissingHost => f.write_str("no Host header for an origin-form or asterisk-form target (RFC 9112 section 3.2)"),
-            TargetError::InvalidHost(e) => write!(f, "invalid Host header: {e}"),
-            TargetError::HostMismatch => f.write_str("the Host header differs from the authority of the absolute-form target (RFC 9112 section 3.2.2: the target's wins)"),
-            TargetError::EmptyHost => f.write_str("an http(s) URI with an empty host (RFC 9110 section 4.2.1)"),
-            TargetError::Userinfo => f.write_str("userinfo in an http(s) target (RFC 9110 section 4.2.4)"),
-            TargetError::InvalidScheme => f.write_str("the connection's scheme is not a scheme (RFC 3986 section 3.1)"),
-        }
-    }
-}
-
-impl core::error::Error for TargetError {}
 
 impl RequestTarget<'_> {
     /// Checks a request's Host header against the target: [`TargetError::InvalidHost`] for a
@@ -446,7 +409,7 @@ impl RequestTarget<'_> {
                     .host()
                     .is_some_and(|t| t.eq_ignore_ascii_case(h.host()))
                     && self.uri.port_or_default()
-                        == crate::accessors::port_or_default(scheme, h.port());
+                        == crate::grammars::accessors::port_or_default(scheme, h.port());
                 if same {
                     Ok(())
                 } else {
@@ -456,79 +419,5 @@ impl RequestTarget<'_> {
             (TargetForm::Origin | TargetForm::Asterisk, None) => Err(TargetError::MissingHost),
             _ => Ok(()),
         }
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl RequestTarget<'_> {
-    /// The target URI of the request (RFC 9112 §3.3): the absolute-form target itself; else
-    /// `scheme` (the connection's: `http`, or `https` over TLS) with the authority (the
-    /// authority-form target, or the Host header) and the origin-form's path and query (empty
-    /// for authority-form and asterisk-form).
-    ///
-    /// Refused, with the RFC's reason: no Host header where one is needed, an invalid one (a
-    /// 400 whatever the form, RFC 9112 §3.2), an empty host or userinfo in an http(s) URI (RFC
-    /// 9110 §4.2.1, §4.2.4). For an absolute-form target the Host header is ignored otherwise
-    /// (RFC 9112 §3.2.2: the target's authority wins): whether the two differ, which a proxy
-    /// may want to log, is [`check_host_header`](Self::check_host_header)'s answer.
-    ///
-    /// ```
-    /// use urilex::{RequestTarget, TargetError};
-    /// let t = RequestTarget::parse("GET", "/pub/WWW/TheProject.html?x")?;
-    /// assert_eq!(t.target_uri("http", Some("www.example.org:8080"))?.as_str(), "http://www.example.org:8080/pub/WWW/TheProject.html?x");
-    /// assert_eq!(t.target_uri("http", None), Err(TargetError::MissingHost));
-    /// let t = RequestTarget::parse("GET", "http://u:p@evil.example/")?;
-    /// assert_eq!(t.target_uri("http", None), Err(TargetError::Userinfo));
-    /// let t = RequestTarget::parse("GET", "http://a.example/")?;
-    /// assert_eq!(t.target_uri("http", Some("b.example"))?.as_str(), "http://a.example/");
-    /// assert_eq!(t.check_host_header(Some("b.example")), Err(TargetError::HostMismatch));
-    /// let t = RequestTarget::parse("CONNECT", "server.example.com:80")?;
-    /// assert_eq!(t.target_uri("http", Some("server.example.com:80"))?.as_str(), "http://server.example.com:80");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn target_uri(
-        &self,
-        scheme: &str,
-        host_header: Option<&str>,
-    ) -> Result<crate::UriBuf, TargetError> {
-        let host_header = host_header
-            .map(|h| HostPort::parse(h).map_err(TargetError::InvalidHost))
-            .transpose()?;
-        let http = |scheme: &str| {
-            scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https")
-        };
-        if self.form == TargetForm::Absolute {
-            let scheme = self.uri.scheme().unwrap_or_default();
-            if http(scheme) {
-                if self.uri.userinfo().is_some() {
-                    return Err(TargetError::Userinfo);
-                }
-                if self.uri.host().map_or(true, str::is_empty) {
-                    return Err(TargetError::EmptyHost);
-                }
-            }
-            return Ok(self.uri.to_buf());
-        }
-        let authority = match (self.host_port(), host_header) {
-            (Some(hp), _) => hp,
-            (None, Some(h)) => h,
-            (None, None) => return Err(TargetError::MissingHost),
-        };
-        if http(scheme) && authority.host().is_empty() {
-            return Err(TargetError::EmptyHost);
-        }
-        let mut b = crate::UriBuf::builder()
-            .scheme(scheme)
-            .host(authority.host());
-        if let Some(port) = authority.port() {
-            b = b.port(port);
-        }
-        if self.form == TargetForm::Origin {
-            b = b.path(self.uri.path());
-            if let Some(q) = self.uri.query() {
-                b = b.query(q);
-            }
-        }
-        b.build().map_err(|_| TargetError::InvalidScheme)
     }
 }

@@ -17,7 +17,7 @@
 use core::fmt;
 use core::ops::{BitAnd, BitOr, Shl, Shr, Sub};
 
-use crate::scan::{self, zero_padded};
+use crate::kernels::scan::{self, zero_padded};
 
 /// Which dot-segment algorithm to apply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,0 +1,9 @@
+//! What connects urilex to the rest: the `http` crate's `Uri` (feature `http`), serde (feature
+//! `serde`) and the extraction of URIs from text and HTML (feature `extract`).
+
+#[cfg(feature = "extract")]
+pub mod extract;
+#[cfg(feature = "http")]
+pub(crate) mod http_uri;
+#[cfg(all(feature = "serde", feature = "alloc"))]
+mod serde;
