@@ -107,7 +107,7 @@ pub mod rfc2396 {
 pub use grammars::iri::IriRef;
 pub use grammars::redact::REDACTED_PASSWORD;
 pub use grammars::request_target::{HostPort, RequestTarget, TargetForm};
-pub use grammars::uri_ref::{PathSegments, Segments, UriRef};
+pub use grammars::uri_ref::{Segments, UriRef};
 #[cfg(feature = "extract")]
 pub use integrations::extract::{extract, extract_html};
 pub use ops::dot_segments::remove_dot_segments;
@@ -115,8 +115,6 @@ pub use ops::dot_segments::remove_dot_segments;
 pub use ops::dot_segments::remove_dot_segments_into;
 pub use ops::host::Origin;
 pub use ops::host::{Host, HostKind};
-#[cfg(feature = "idna")]
-pub use ops::iri_map::ToUriIdna;
 pub use ops::iri_map::{ToIri, ToUri};
 pub use ops::normalize::{Normalization, Normalized};
 pub use ops::recompose::{recompose, Recomposed};

@@ -314,3 +314,36 @@ proptest! {
         prop_assert_eq!(set.query().is_none(), pairs.is_empty());
     }
 }
+
+/// `path_segments` (rhymu8354/Uri's convention) and `segments`, one iterator type, against
+/// their definitions by `str::split`, forward and backward.
+#[test]
+fn segments_and_path_segments_by_their_definitions() {
+    for path in [
+        "", "/", "//", "/a", "/a/b", "a", "a/b", "foo/", "/a//b/", "a/", "/./..", "///x",
+    ] {
+        let uri = if path.starts_with("//") {
+            UriRef::parse(&format!("http://h{path}")).unwrap()
+        } else {
+            UriRef::parse(path).unwrap()
+        };
+        let p = uri.path();
+        let expected: Vec<&str> = match p {
+            "" => vec![],
+            "/" => vec![""],
+            _ => p.split('/').collect(),
+        };
+        assert_eq!(uri.path_segments().collect::<Vec<_>>(), expected, "{p:?}");
+        let mut back: Vec<&str> = uri.path_segments().rev().collect();
+        back.reverse();
+        assert_eq!(back, expected, "{p:?} backward");
+        let expected: Vec<&str> = match p {
+            "" => vec![],
+            _ => p.strip_prefix('/').unwrap_or(p).split('/').collect(),
+        };
+        assert_eq!(uri.segments().collect::<Vec<_>>(), expected, "{p:?}");
+        let mut back: Vec<&str> = uri.segments().rev().collect();
+        back.reverse();
+        assert_eq!(back, expected, "{p:?} backward");
+    }
+}

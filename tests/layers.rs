@@ -60,7 +60,7 @@ fn code_lines(text: &str) -> Vec<(usize, String)> {
 }
 
 /// The layer of each name that `src/lib.rs` re-exports (`pub use ops::pct;`,
-/// `pub use grammars::uri_ref::{PathSegments, Segments, UriRef};`). A public module the root
+/// `pub use grammars::uri_ref::{Segments, UriRef};`). A public module the root
 /// assembles from several layers (`pub mod rfc2396 { pub use crate::…; }`) is of the highest.
 fn root_names() -> HashMap<String, &'static str> {
     let lib = fs::read_to_string(src().join("lib.rs")).unwrap();

@@ -307,8 +307,9 @@ pub(crate) fn parse_avx2<'a, T: FromLayout<'a>, const RULE: u8>(
     input: &'a str,
 ) -> Result<T, ParseError> {
     avx2.run(
+        input,
         #[inline(always)]
-        || {
+        move |input| {
             parse_by(
                 avx2.masks(input.as_bytes()),
                 input,
@@ -329,8 +330,9 @@ fn each_avx2<'a, T: FromLayout<'a>>(
     f: impl FnMut(&'a str, Result<T, ParseError>),
 ) {
     avx2.run(
+        (inputs, rule, f),
         #[inline(always)]
-        move || {
+        move |(inputs, rule, f)| {
             hand_over(
                 inputs,
                 #[inline(always)]
@@ -355,16 +357,18 @@ fn each_within_avx2<'a, T: FromLayout<'a>>(
     f: impl FnMut(&'a str, Result<T, ParseError>),
 ) {
     avx2.run(
+        (buffer, inputs, rule, f),
         #[inline(always)]
-        move || {
+        move |(buffer, inputs, rule, f)| {
             hand_over(
                 inputs,
                 #[inline(always)]
                 |input| match avx2.window_masks(buffer, input.as_bytes()) {
                     Some(masks) => parse_by(masks, input, rule),
                     None => avx2.run_cold(
+                        (input, rule),
                         #[inline(always)]
-                        || parse_by(avx2.masks(input.as_bytes()), input, rule),
+                        move |(input, rule)| parse_by(avx2.masks(input.as_bytes()), input, rule),
                     ),
                 },
                 f,

@@ -348,6 +348,7 @@ impl<'a> UriRef<'a> {
         let path = self.path();
         let rest = path.strip_prefix('/').unwrap_or(path);
         Segments {
+            lead: false,
             rest: if path.is_empty() { None } else { Some(rest) },
         }
     }
@@ -366,13 +367,18 @@ impl<'a> UriRef<'a> {
     /// assert!(segs("http://h")?.is_empty());
     /// # Ok::<(), urilex::ParseError>(())
     /// ```
-    pub fn path_segments(&self) -> PathSegments<'a> {
+    pub fn path_segments(&self) -> Segments<'a> {
         let path = self.path();
-        PathSegments {
-            inner: match path {
-                "" => None,
-                "/" => Some("".split('/')),
-                _ => Some(path.split('/')),
+        match path.strip_prefix('/') {
+            // The segments after the empty one an absolute path starts with; "/" alone is
+            // that one empty segment.
+            Some(rest) if !rest.is_empty() => Segments {
+                lead: true,
+                rest: Some(rest),
+            },
+            _ => Segments {
+                lead: false,
+                rest: (!path.is_empty()).then_some(path.strip_prefix('/').unwrap_or(path)),
             },
         }
     }
@@ -428,26 +434,13 @@ impl<'a> UriRef<'a> {
     }
 }
 
-/// Iterator over a path's segments in the convention of rhymu8354/Uri; see
-/// [`UriRef::path_segments`].
-#[derive(Clone, Debug)]
-pub struct PathSegments<'a> {
-    inner: Option<core::str::Split<'a, char>>,
-}
-
-impl<'a> Iterator for PathSegments<'a> {
-    type Item = &'a str;
-
-    fn next(&mut self) -> Option<&'a str> {
-        self.inner.as_mut()?.next()
-    }
-}
-
-impl core::iter::FusedIterator for PathSegments<'_> {}
-
-/// Iterator over the segments of a path; see [`UriRef::segments`].
+/// Iterator over the segments of a path: [`UriRef::segments`], and
+/// [`UriRef::path_segments`] (rhymu8354/Uri's convention, an empty segment first for an
+/// absolute path).
 #[derive(Clone, Debug)]
 pub struct Segments<'a> {
+    /// An empty segment comes first (`path_segments` of an absolute path).
+    lead: bool,
     rest: Option<&'a str>,
 }
 
@@ -455,6 +448,10 @@ impl<'a> Iterator for Segments<'a> {
     type Item = &'a str;
 
     fn next(&mut self) -> Option<&'a str> {
+        if self.lead {
+            self.lead = false;
+            return Some("");
+        }
         let rest = self.rest?;
         match rest.find('/') {
             Some(i) => {
@@ -471,7 +468,9 @@ impl<'a> Iterator for Segments<'a> {
 
 impl DoubleEndedIterator for Segments<'_> {
     fn next_back(&mut self) -> Option<Self::Item> {
-        let rest = self.rest?;
+        let Some(rest) = self.rest else {
+            return core::mem::take(&mut self.lead).then_some("");
+        };
         match rest.rfind('/') {
             Some(i) => {
                 self.rest = Some(&rest[..i]);

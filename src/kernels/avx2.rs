@@ -101,24 +101,29 @@ impl Avx2 {
         yes.then_some(Avx2(()))
     }
 
-    /// `f()`, compiled for these features: `f` (a closure marked `#[inline(always)]`, and
+    /// `f(args)`, compiled for these features: `f` (a closure marked `#[inline(always)]`, and
     /// everything it inlines) is inlined into a function compiled for AVX2, BMI1, BMI2 and
     /// POPCNT, so that the kernels below, inlined into it, run as vector code without a call
     /// each. The driver runs a whole parse (or a loop of them) this way. A call, and a
     /// `vzeroupper` on the way out: once per parse or per loop, never per run.
+    ///
+    /// The data goes in `args`, by value, and `f` captures nothing (or an `Avx2`, which is
+    /// no data): an input passed so stays in two registers, where a closure that borrows it
+    /// stores it to memory for the call and loads it back (4 instructions a parse), and a
+    /// loop's values captured in a closure's environment are read from memory every turn.
     #[inline]
-    pub(crate) fn run<R>(self, f: impl FnOnce() -> R) -> R {
+    pub(crate) fn run<A, R>(self, args: A, f: impl FnOnce(A) -> R) -> R {
         // SAFETY: `self` proves that the CPU has the features `with_features` is compiled
         // for.
-        unsafe { with_features(f) }
+        unsafe { with_features(args, f) }
     }
 
     /// [`Avx2::run`], cold and never inlined: for the rare inputs whose code would crowd a
     /// loop's.
     #[cold]
     #[inline(never)]
-    pub(crate) fn run_cold<R>(self, f: impl FnOnce() -> R) -> R {
-        self.run(f)
+    pub(crate) fn run_cold<A, R>(self, args: A, f: impl FnOnce(A) -> R) -> R {
+        self.run(args, f)
     }
 
     /// The [`Masks`] of `input`: its first 64 bytes (all of it if it is shorter) classified
@@ -174,8 +179,8 @@ impl Avx2 {
 /// # Safety
 /// The CPU must have the features this is compiled for: an [`Avx2`] proves it.
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-unsafe fn with_features<R>(f: impl FnOnce() -> R) -> R {
-    f()
+unsafe fn with_features<A, R>(args: A, f: impl FnOnce(A) -> R) -> R {
+    f(args)
 }
 
 /// The 64 bytes of `buffer` from where `input` starts, if `input` is a slice of `buffer`

@@ -13,7 +13,10 @@ impl<'a> IriRef<'a> {
     /// becomes its percent-encoded UTF-8 octets (host included); everything else, existing
     /// `%XX` too, is written unchanged. Writes into any `fmt::Write`, allocating nothing.
     pub fn to_uri(&self) -> ToUri<'a> {
-        ToUri(self.uri.as_str())
+        ToUri {
+            iri: self.uri,
+            idna: false,
+        }
     }
 
     /// The IRI→URI mapping with an internationalized host written as A-labels (punycode,
@@ -33,63 +36,73 @@ impl<'a> IriRef<'a> {
     /// # Ok::<(), urilex::ParseError>(())
     /// ```
     #[cfg(feature = "idna")]
-    pub fn to_uri_idna(&self) -> ToUriIdna<'a> {
-        ToUriIdna(self.uri)
-    }
-}
-
-/// The IRI→URI mapping with A-label hosts; see [`IriRef::to_uri_idna`].
-#[cfg(feature = "idna")]
-#[derive(Clone, Copy, Debug)]
-pub struct ToUriIdna<'a>(UriRef<'a>);
-
-#[cfg(feature = "idna")]
-impl fmt::Display for ToUriIdna<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let s = self.0.as_str();
-        let host = self.0.span(Component::Host).filter(|r| {
-            s.get(r.clone())
-                .is_some_and(|h| !h.is_ascii() && !h.contains('%'))
-        });
-        let Some(host) = host else {
-            return fmt::Display::fmt(&ToUri(s), f);
-        };
-        fmt::Display::fmt(&ToUri(&s[..host.start]), f)?;
-        // UTS #46 maps some characters to ASCII delimiters or spaces (U+FF0F FULLWIDTH
-        // SOLIDUS to '/', U+00A0 to ' '), which would end or break the authority: only a
-        // result of unreserved bytes (letters, digits, '-', '.') is a host, else the host is
-        // percent-encoded as IDNA refused it.
-        match idna::domain_to_ascii(&s[host.clone()]) {
-            Ok(ascii)
-                if ascii
-                    .bytes()
-                    .all(|b| crate::tables::chars::UNRESERVED.contains(b)) =>
-            {
-                f.write_str(&ascii)?
-            }
-            _ => fmt::Display::fmt(&ToUri(&s[host.clone()]), f)?,
+    pub fn to_uri_idna(&self) -> ToUri<'a> {
+        ToUri {
+            iri: self.uri,
+            idna: true,
         }
-        fmt::Display::fmt(&ToUri(&s[host.end..]), f)
     }
 }
 
-/// The IRI→URI mapping of RFC 3987 §3.1 as a `Display` view; see [`IriRef::to_uri`].
-/// `Debug` hides a password.
+/// The IRI→URI mapping of RFC 3987 §3.1 as a `Display` view: every non-ASCII character
+/// percent-encoded ([`IriRef::to_uri`]), or an internationalized host as A-labels and the rest
+/// so ([`IriRef::to_uri_idna`], feature `idna`). `Debug` hides a password.
 #[derive(Clone, Copy)]
-pub struct ToUri<'a>(&'a str);
+pub struct ToUri<'a> {
+    iri: UriRef<'a>,
+    /// Hosts as A-labels ([`IriRef::to_uri_idna`]).
+    idna: bool,
+}
 
 impl fmt::Debug for ToUri<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_tuple("ToUri")
-            .field(&crate::ops::security::RedactedText(self.0))
+        f.debug_struct("ToUri")
+            .field(
+                "iri",
+                &crate::ops::security::RedactedText(self.iri.as_str()),
+            )
+            .field("idna", &self.idna)
             .finish()
     }
 }
 
 impl fmt::Display for ToUri<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        MapToUri(f).write_str(self.0)
+        #[cfg(feature = "idna")]
+        if self.idna {
+            return write_idna(self.iri, f);
+        }
+        MapToUri(f).write_str(self.iri.as_str())
     }
+}
+
+/// The mapping with an internationalized host as A-labels (see [`IriRef::to_uri_idna`]).
+#[cfg(feature = "idna")]
+fn write_idna(iri: UriRef<'_>, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let s = iri.as_str();
+    let host = iri.span(Component::Host).filter(|r| {
+        s.get(r.clone())
+            .is_some_and(|h| !h.is_ascii() && !h.contains('%'))
+    });
+    let Some(host) = host else {
+        return MapToUri(f).write_str(s);
+    };
+    MapToUri(&mut *f).write_str(&s[..host.start])?;
+    // UTS #46 maps some characters to ASCII delimiters or spaces (U+FF0F FULLWIDTH SOLIDUS
+    // to '/', U+00A0 to ' '), which would end or break the authority: only a result of
+    // unreserved bytes (letters, digits, '-', '.') is a host, else the host is
+    // percent-encoded as IDNA refused it.
+    match idna::domain_to_ascii(&s[host.clone()]) {
+        Ok(ascii)
+            if ascii
+                .bytes()
+                .all(|b| crate::tables::chars::UNRESERVED.contains(b)) =>
+        {
+            f.write_str(&ascii)?
+        }
+        _ => MapToUri(&mut *f).write_str(&s[host.clone()])?,
+    }
+    MapToUri(f).write_str(&s[host.end..])
 }
 
 /// A writer that applies the IRI→URI mapping (RFC 3987 §3.1) to what is written through it:

@@ -444,7 +444,7 @@ impl UriBuf {
     /// assert_eq!(uri.path_segments().collect::<Vec<_>>(), ["", "a", "b"]);
     /// # Ok::<(), urilex::ParseError>(())
     /// ```
-    pub fn path_segments(&self) -> crate::PathSegments<'_> {
+    pub fn path_segments(&self) -> crate::Segments<'_> {
         self.as_uri_ref().path_segments()
     }
 
