@@ -63,6 +63,8 @@ mod vocab;
 #[cfg(feature = "extract")]
 pub use integrations::extract;
 pub use ops::pct;
+#[cfg(feature = "whatwg")]
+pub use owned::whatwg;
 pub use tables::chars;
 
 /// URI references by RFC 2396 (1998) as amended by RFC 2732 (IPv6 literals): the grammar of

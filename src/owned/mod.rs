@@ -3,3 +3,5 @@
 
 pub(crate) mod buf;
 pub(crate) mod target_uri;
+#[cfg(feature = "whatwg")]
+pub mod whatwg;

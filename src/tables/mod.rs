@@ -11,6 +11,8 @@
 #![allow(clippy::large_const_arrays)]
 
 pub mod chars;
+#[cfg(feature = "whatwg")]
+pub(crate) mod whatwg;
 
 use crate::{Component, ErrorKind};
 

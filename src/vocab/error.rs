@@ -294,5 +294,6 @@ umbrella! {
         [] Target(crate::TargetError) => "A request has no valid target URI.",
         [feature = "http"] Http(crate::HttpUriError) => "A conversion with `http::Uri` was refused.",
         [feature = "alloc"] Set(crate::SetError) => "A setter or the builder of `UriBuf` refused its input.",
+        [feature = "whatwg"] Whatwg(crate::vocab::whatwg_error::ParseError) => "The URL Standard's parser refused its input.",
     }
 }

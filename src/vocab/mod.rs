@@ -5,3 +5,5 @@
 pub(crate) mod component;
 pub(crate) mod error;
 pub(crate) mod parse_error;
+#[cfg(feature = "whatwg")]
+pub(crate) mod whatwg_error;
