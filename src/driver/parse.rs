@@ -329,10 +329,13 @@ fn each_avx2<'a, T: FromLayout<'a>>(
     rule: Rule,
     f: impl FnMut(&'a str, Result<T, ParseError>),
 ) {
-    avx2.run(
-        (inputs, rule, f),
+    avx2.run4(
+        inputs,
+        rule,
+        f,
+        (),
         #[inline(always)]
-        move |(inputs, rule, f)| {
+        move |inputs, rule, f, ()| {
             hand_over(
                 inputs,
                 #[inline(always)]
@@ -356,10 +359,13 @@ fn each_within_avx2<'a, T: FromLayout<'a>>(
     rule: Rule,
     f: impl FnMut(&'a str, Result<T, ParseError>),
 ) {
-    avx2.run(
-        (buffer, inputs, rule, f),
+    avx2.run4(
+        buffer,
+        inputs,
+        rule,
+        f,
         #[inline(always)]
-        move |(buffer, inputs, rule, f)| {
+        move |buffer, inputs, rule, f| {
             hand_over(
                 inputs,
                 #[inline(always)]

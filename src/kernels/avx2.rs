@@ -126,6 +126,23 @@ impl Avx2 {
         self.run(args, f)
     }
 
+    /// [`Avx2::run`] of a function of four arguments, each passed on its own: a loop's
+    /// iterator, buffer and closure stay in registers, where in one tuple they would be
+    /// passed in memory and read from it (5-15% more instructions a URL in `parse_each`).
+    #[inline]
+    pub(crate) fn run4<A, B, C, D, R>(
+        self,
+        a: A,
+        b: B,
+        c: C,
+        d: D,
+        f: impl FnOnce(A, B, C, D) -> R,
+    ) -> R {
+        // SAFETY: `self` proves that the CPU has the features `with_features4` is compiled
+        // for.
+        unsafe { with_features4(a, b, c, d, f) }
+    }
+
     /// The [`Masks`] of `input`: its first 64 bytes (all of it if it is shorter) classified
     /// at once. Inlined: call it inside [`Avx2::run`].
     #[inline(always)]
@@ -181,6 +198,21 @@ impl Avx2 {
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 unsafe fn with_features<A, R>(args: A, f: impl FnOnce(A) -> R) -> R {
     f(args)
+}
+
+/// See [`Avx2::run4`].
+///
+/// # Safety
+/// The CPU must have the features this is compiled for: an [`Avx2`] proves it.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+unsafe fn with_features4<A, B, C, D, R>(
+    a: A,
+    b: B,
+    c: C,
+    d: D,
+    f: impl FnOnce(A, B, C, D) -> R,
+) -> R {
+    f(a, b, c, d)
 }
 
 /// The 64 bytes of `buffer` from where `input` starts, if `input` is a slice of `buffer`

@@ -134,6 +134,7 @@ const ENCODED: [u32; 256] = {
 };
 
 impl<W: fmt::Write> fmt::Write for MapToUri<W> {
+    #[inline]
     fn write_str(&mut self, s: &str) -> fmt::Result {
         if s.is_ascii() {
             return self.0.write_str(s);
