@@ -11,3 +11,4 @@ pub mod stream;
 pub mod summary;
 pub mod template;
 pub mod transform;
+pub mod whatwg;

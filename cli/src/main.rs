@@ -94,10 +94,12 @@ struct Global {
     #[arg(long, global = true, value_enum, default_value_t = IriHosts::ALabel, value_name = "FORM")]
     iri_hosts: IriHosts,
 
-    /// The grammar `parse`, `check` and `normalize` read lines by: RFC 3986, or RFC 2396 as
-    /// amended by RFC 2732 (java.net.URI's: opaque URIs such as `mailto:a@b?x` have no query,
-    /// an authority that is no host[:port] is one registry name; `normalize` gives the normal
-    /// form of RFC 2396 section 6).
+    /// The grammar lines are read by: RFC 3986; RFC 2396 as amended by RFC 2732 (java.net.URI's:
+    /// opaque URIs such as `mailto:a@b?x` have no query, an authority that is no host[:port] is
+    /// one registry name; `normalize` gives the normal form of RFC 2396 section 6; with parse,
+    /// check and normalize); or the URL Standard, as browsers read an href (with parse, check,
+    /// get, whose fields are then the URL API's getters, normalize, which writes the href,
+    /// and resolve).
     #[arg(long, global = true, value_enum, default_value_t = GrammarArg::Rfc3986)]
     grammar: GrammarArg,
 }
@@ -117,6 +119,9 @@ enum GrammarArg {
     Rfc3986,
     /// RFC 2396 as amended by RFC 2732.
     Rfc2396,
+    /// The URL Standard (WHATWG): what browsers make of an href (`\\` as `/`, a space as
+    /// `%20`, IDN hosts as A-labels, `0x7f.1` as `127.0.0.1`).
+    Whatwg,
 }
 
 #[derive(Subcommand, Debug)]
@@ -442,6 +447,14 @@ fn run(cli: Cli) -> Result<Outcome, Fail> {
         stats,
         strict: true,
     };
+    if r.g.grammar == GrammarArg::Whatwg {
+        if r.g.iri {
+            return Err(Fail::Error(
+                "--grammar whatwg reads IRIs itself: leave out --iri".into(),
+            ));
+        }
+        return whatwg_command(&mut r, command).map(strict);
+    }
     match command {
         Command::Parse { json: false, input } => r.ops(&ops::Parse, &input).map(strict),
         Command::Parse { json: true, input } => r.ops(&ops::ParseJson, &input).map(strict),
@@ -594,6 +607,56 @@ fn resolve(_: &mut Run, _: Option<&str>, _: ModeArg, _: &Input) -> Result<Outcom
     Err(Fail::Error(
         "resolve: this build has no resolution (build the CLI with its `resolve` feature)".into(),
     ))
+}
+
+/// A subcommand with `--grammar whatwg` (`urilex::whatwg`).
+fn whatwg_command(r: &mut Run, command: Command) -> Result<Stats, Fail> {
+    use urilex_cli::whatwg;
+    match command {
+        Command::Parse { json, input } => r.ops(&whatwg::Parse { json, base: None }, &input),
+        Command::Check { input } => {
+            let sources = sources(&input)?;
+            let several = sources.len() > 1;
+            let mut total = Stats::default();
+            for source in &sources {
+                let prefix = if several {
+                    format!("{}:", source.name())
+                } else {
+                    String::new()
+                };
+                total.add(r.file(&whatwg::Check { prefix, base: None }, source, true)?);
+            }
+            Ok(total)
+        }
+        Command::Get { template, input } => {
+            whatwg::Get::check_template(&template).map_err(Fail::Error)?;
+            r.ops(
+                &whatwg::Get {
+                    template,
+                    base: None,
+                },
+                &input,
+            )
+        }
+        Command::Normalize { input, .. } => r.ops(
+            &whatwg::Href {
+                base: None,
+                pairs: false,
+            },
+            &input,
+        ),
+        Command::Resolve { base, input, .. } => {
+            if let Some(b) = &base {
+                urilex::whatwg::Url::parse(b, None)
+                    .map_err(|e| Fail::Error(format!("--base {b:?}: {e}")))?;
+            }
+            let pairs = base.is_none();
+            r.ops(&whatwg::Href { base, pairs }, &input)
+        }
+        _ => Err(Fail::Error(
+            "--grammar whatwg goes with parse, check, get, normalize and resolve".into(),
+        )),
+    }
 }
 
 #[cfg(feature = "extract")]
