@@ -171,3 +171,59 @@ fn toascii() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The validation errors of a repaired URL, each named as the standard names it, at the byte
+/// where it was found; the plain parse gives the same URL.
+#[test]
+fn parse_with_report_names_each_repair() {
+    let input = " http:\\\\h\\a b\t/c?d#e f";
+    let mut seen = Vec::new();
+    let url = Url::parse_with_report(input, None, |e| seen.push((e.kind.name(), e.index))).unwrap();
+    assert_eq!(url, Url::parse(input, None).unwrap());
+    assert_eq!(url.href(), "http://h/a%20b/c?d#e%20f");
+    for expected in [
+        ("invalid-URL-unit", 0),  // the leading space, trimmed
+        ("invalid-URL-unit", 13), // the tab, removed
+        ("special-scheme-missing-following-solidus", 6),
+        ("invalid-reverse-solidus", 9),
+        ("invalid-URL-unit", 11), // the space in the path
+        ("invalid-URL-unit", 20), // the space in the fragment
+    ] {
+        assert!(seen.contains(&expected), "{expected:?} not in {seen:?}");
+    }
+    let mut none = Vec::new();
+    Url::parse_with_report("https://example.com/a?b#c", None, |e| none.push(e)).unwrap();
+    assert!(none.is_empty(), "{none:?}");
+    let err = Url::parse("http://[::1/", None).unwrap_err();
+    assert_eq!(err.kind().name(), "IPv6-unclosed");
+    let err = Url::parse("/a", Some("no base")).unwrap_err();
+    assert!(err.in_base());
+}
+
+/// A `Url` is a value: `FromStr`, `Display`, `AsRef<str>`, compared, ordered and hashed by
+/// its href, through serde as its href, and its `Debug` hides the password.
+#[test]
+fn url_is_a_value() {
+    use std::collections::HashSet;
+    let a: Url = "HTTP://User:S3CRET@h/".parse().unwrap();
+    let b = Url::parse("http://User:S3CRET@H:80/", None).unwrap();
+    assert_eq!(a, b);
+    assert_eq!(a.to_string(), "http://User:S3CRET@h/");
+    assert_eq!(AsRef::<str>::as_ref(&a), a.href());
+    assert!(Url::parse("http://a/", None).unwrap() < Url::parse("http://b/", None).unwrap());
+    assert_eq!(HashSet::from([a.clone(), b.clone()]).len(), 1);
+    let debug = format!("{a:?}");
+    assert!(
+        !debug.contains("S3CRET") && debug.contains("User:***@h"),
+        "{debug}"
+    );
+    #[cfg(feature = "serde")]
+    {
+        let json = serde_json::to_string(&a).unwrap();
+        assert_eq!(json, "\"http://User:S3CRET@h/\"");
+        assert_eq!(serde_json::from_str::<Url>(&json).unwrap(), a);
+        assert!(serde_json::from_str::<Url>("\"http://a b/\"").is_err());
+    }
+    let err: urilex::Error = Url::parse("nope", None).unwrap_err().into();
+    assert!(matches!(err, urilex::Error::Whatwg(_)));
+}

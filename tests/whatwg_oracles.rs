@@ -201,3 +201,33 @@ fn every_corpus_line_agrees_with_ada_and_url() {
         servo_diffs[..servo_diffs.len().min(40)].join("\n")
     );
 }
+
+/// Where ada is wrong by the standard's text: the domain parser runs UTS #46 ToASCII with
+/// CheckBidi set (URL Standard §3.3), and in a Bidi domain name (one with a right-to-left
+/// label, here U+060D ARABIC DATE SEPARATOR, Bidi_Class AL) every label must meet RFC 5893
+/// §2, whose rule 1 wants a label to start with a character of class L, R or AL: `07)` starts
+/// with a digit (EN). urilex and the `url` crate (both through the `idna` crate) refuse the
+/// host; ada 4.0.0 accepts it as `xn--+7-2qd.07)`.
+#[test]
+fn ada_misses_the_bidi_rule_on_ltr_labels_of_a_bidi_domain() {
+    let input = "http://\u{60D}+7.07)/";
+    assert!(Url::parse(input, None).is_err());
+    assert!(url::Url::parse(input).is_err());
+    assert_eq!(
+        ada_url::Url::parse(input, None).map(|u| u.href().to_string()).ok().as_deref(),
+        Some("http://xn--+7-2qd.07)/")
+    );
+}
+
+/// Where ada is wrong by the standard's text: UTS #46 ToASCII maps and then normalizes a
+/// label to NFC before punycode (UTS #46 §4 step 1-2), so `é` followed by U+0328 COMBINING
+/// OGONEK is U+0119 U+0301 (the ogonek, of lower combining class, composes first):
+/// `xn--nea09g`, as urilex and the `url` crate give it; ada 4.0.0 encodes the code points as
+/// written, `xn--9ca46i`.
+#[test]
+fn ada_skips_nfc_before_punycode() {
+    let input = "http://\u{E9}\u{328}/";
+    assert_eq!(Url::parse(input, None).unwrap().hostname(), "xn--nea09g");
+    assert_eq!(url::Url::parse(input).unwrap().host_str(), Some("xn--nea09g"));
+    assert_eq!(ada_url::Url::parse(input, None).unwrap().hostname(), "xn--9ca46i");
+}

@@ -673,7 +673,7 @@ impl Hash for Url {
 #[cfg(feature = "serde")]
 mod serde_impls {
     use super::Url;
-    use alloc::string::String;
+    use core::fmt;
     use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
 
     /// Serializes as the href.
@@ -686,8 +686,17 @@ mod serde_impls {
     /// Deserializes from a string, parsed (no base).
     impl<'de> Deserialize<'de> for Url {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            let s = String::deserialize(d)?;
-            Url::parse(&s, None).map_err(de::Error::custom)
+            struct Text;
+            impl de::Visitor<'_> for Text {
+                type Value = Url;
+                fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                    f.write_str("a URL (the URL Standard)")
+                }
+                fn visit_str<E: de::Error>(self, s: &str) -> Result<Url, E> {
+                    Url::parse(s, None).map_err(E::custom)
+                }
+            }
+            d.deserialize_str(Text)
         }
     }
 }
