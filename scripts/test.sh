@@ -25,7 +25,7 @@ export PATH="$venv/bin:$PATH"
 CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
     "$venv/bin/pip" install -q --upgrade --no-build-isolation --force-reinstall --no-deps ./python
 "$venv/bin/python" -m pytest -q python/tests
-"$venv/bin/python" -c "import doctest, urilex, urilex.arrow, sys
-r = [doctest.testmod(m) for m in (urilex, urilex.arrow)]
+"$venv/bin/python" -c "import doctest, urilex, urilex.arrow, urilex.whatwg, sys
+r = [doctest.testmod(m) for m in (urilex, urilex.arrow, urilex.whatwg)]
 print('doctests:', r); sys.exit(any(x.failed for x in r))"
 echo "python part: $((SECONDS - py_start))s"

@@ -10,6 +10,7 @@ mod batch;
 mod columns;
 mod ffi;
 mod scalar;
+mod whatwg;
 
 use pyo3::prelude::*;
 
@@ -17,5 +18,6 @@ use pyo3::prelude::*;
 fn _urilex(m: &Bound<'_, PyModule>) -> PyResult<()> {
     scalar::register(m)?;
     batch::register(m)?;
+    whatwg::register(m)?;
     Ok(())
 }

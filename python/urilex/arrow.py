@@ -20,7 +20,7 @@ copied either way, and the kernels run in Rust with the GIL released.
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Optional, Union
 
 try:
     import pyarrow as pa
@@ -105,4 +105,30 @@ def resolve(bases: Union[str, ArrayLike], refs: ArrayLike) -> pa.Array:
     return _array(_urilex.resolve_batch(bases, refs))
 
 
-__all__ = ["parse", "normalize", "host", "resolve"]
+def whatwg_href(arr: ArrayLike, base: Optional[str] = None) -> pa.Array:
+    """Each URL's href by the URL Standard (against ``base``, parsed once, if given): what a
+    browser requests for each link. Null for a null row, or one that does not parse.
+
+    >>> import pyarrow as pa, urilex.arrow
+    >>> urilex.arrow.whatwg_href(pa.array(["HTTP://A/./b\\c", "a b", None])).to_pylist()
+    ['http://a/b/c', None, None]
+    >>> urilex.arrow.whatwg_href(pa.array(["../x", "//cdn/y"]), base="https://h/a/b").to_pylist()
+    ['https://h/x', 'https://cdn/y']
+    """
+    return _chunked(lambda a: _array(_urilex.whatwg_href_batch(a, base)), arr)
+
+
+def whatwg_parse(arr: ArrayLike, base: Optional[str] = None) -> pa.StructArray:
+    """Each URL by the URL Standard (against ``base``, if given): a struct of the URL API's
+    getters (``href, origin, protocol, username, password, host, hostname, port, pathname,
+    search, hash``); null for a null row, or one that does not parse.
+
+    >>> import pyarrow as pa, urilex.arrow
+    >>> row = urilex.arrow.whatwg_parse(pa.array(["https://h:8443/p?q#f"]))[0].as_py()
+    >>> (row["origin"], row["port"], row["search"])
+    ('https://h:8443', '8443', '?q')
+    """
+    return _chunked(lambda a: _array(_urilex.whatwg_parse_batch(a, base)), arr)
+
+
+__all__ = ["parse", "normalize", "host", "resolve", "whatwg_href", "whatwg_parse"]
