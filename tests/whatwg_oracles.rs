@@ -214,7 +214,10 @@ fn ada_misses_the_bidi_rule_on_ltr_labels_of_a_bidi_domain() {
     assert!(Url::parse(input, None).is_err());
     assert!(url::Url::parse(input).is_err());
     assert_eq!(
-        ada_url::Url::parse(input, None).map(|u| u.href().to_string()).ok().as_deref(),
+        ada_url::Url::parse(input, None)
+            .map(|u| u.href().to_string())
+            .ok()
+            .as_deref(),
         Some("http://xn--+7-2qd.07)/")
     );
 }
@@ -228,6 +231,12 @@ fn ada_misses_the_bidi_rule_on_ltr_labels_of_a_bidi_domain() {
 fn ada_skips_nfc_before_punycode() {
     let input = "http://\u{E9}\u{328}/";
     assert_eq!(Url::parse(input, None).unwrap().hostname(), "xn--nea09g");
-    assert_eq!(url::Url::parse(input).unwrap().host_str(), Some("xn--nea09g"));
-    assert_eq!(ada_url::Url::parse(input, None).unwrap().hostname(), "xn--9ca46i");
+    assert_eq!(
+        url::Url::parse(input).unwrap().host_str(),
+        Some("xn--nea09g")
+    );
+    assert_eq!(
+        ada_url::Url::parse(input, None).unwrap().hostname(),
+        "xn--9ca46i"
+    );
 }

@@ -1,10 +1,12 @@
 """Normalize a text file of URLs with Spark and urilex, one Arrow batch at a time.
 
-    python python/examples/spark_normalize.py INPUT.txt OUTPUT_DIR
+    python python/examples/spark_normalize.py [--grammar whatwg] INPUT.txt OUTPUT_DIR
     spark-submit python/examples/spark_normalize.py INPUT.txt OUTPUT_DIR
 
-Writes Parquet with the columns url, valid, host, normalized. Runs in local mode
-(SPARK_MASTER, default local[2]) unless a master is configured, as spark-submit does.
+Writes Parquet with the columns url, valid, host, normalized: by RFC 3986 (the default), or
+with ``--grammar whatwg`` as a browser reads each URL (the URL Standard: ``normalized`` is the
+href, ``host`` the serialized host). Runs in local mode (SPARK_MASTER, default local[2])
+unless a master is configured, as spark-submit does.
 """
 
 import os
@@ -32,9 +34,26 @@ def normalize_batches(batches):
         )
 
 
+def whatwg_batches(batches):
+    """mapInArrow by the URL Standard: the href and the host a browser would use."""
+    for batch in batches:
+        urls = batch.column(0)
+        parsed = urilex.arrow.whatwg_parse(urls)
+        href = parsed.field("href")
+        yield pa.RecordBatch.from_arrays(
+            [urls, href.is_valid(), parsed.field("hostname"), href],
+            names=["url", "valid", "host", "normalized"],
+        )
+
+
 def main(argv):
-    if len(argv) != 3:
-        sys.exit(f"usage: {argv[0]} INPUT OUTPUT")
+    grammar = "rfc3986"
+    if len(argv) > 2 and argv[1] == "--grammar":
+        grammar = argv[2]
+        argv = [argv[0]] + argv[3:]
+    if len(argv) != 3 or grammar not in ("rfc3986", "whatwg"):
+        sys.exit(f"usage: {argv[0]} [--grammar rfc3986|whatwg] INPUT OUTPUT")
+    batches = whatwg_batches if grammar == "whatwg" else normalize_batches
     # Spark's Python workers must import urilex as this interpreter does: without
     # PYSPARK_PYTHON they start the first `python3` on PATH (a plain venv's interpreter is
     # rarely that one) and fail with a long Java trace. This interpreter, unless set.
@@ -50,7 +69,7 @@ def main(argv):
     )
     try:
         lines = spark.read.text(argv[1]).withColumnRenamed("value", "url")
-        lines.mapInArrow(normalize_batches, SCHEMA).write.mode("overwrite").parquet(argv[2])
+        lines.mapInArrow(batches, SCHEMA).write.mode("overwrite").parquet(argv[2])
     finally:
         spark.stop()
 
