@@ -111,6 +111,7 @@ parse_bench!(parse_iri_string, run_parse, IriString);
 parse_bench!(parse_url, run_parse, Url);
 parse_bench!(parse_http, run_parse, Http);
 parse_bench!(parse_ada_url, run_parse, Ada);
+parse_bench!(parse_urilex_whatwg, run_parse, UrilexWhatwg);
 parse_bench!(parse_uriparse, run_parse, Uriparse);
 parse_bench!(parse_urilex_rfc2396, run_parse, UrilexRfc2396);
 parse_bench!(parse_uriparser, run_parse, Uriparser);
@@ -161,7 +162,7 @@ normalize_bench!(normalize_uriparse, Uriparse);
 library_benchmark_group!(
     name = parse;
     benchmarks = parse_urilex, parse_urilex_each, parse_urilex_within, parse_fluent_uri, parse_oxiri, parse_iri_string, parse_url,
-        parse_http, parse_ada_url, parse_uriparse, parse_urilex_rfc2396, parse_uriparser,
+        parse_http, parse_ada_url, parse_urilex_whatwg, parse_uriparse, parse_urilex_rfc2396, parse_uriparser,
         parse_boost_url, parse_floor_sse2, parse_floor_avx2
 );
 

@@ -32,7 +32,7 @@ OP_TITLES = {
     "resolve_per_pair": "Resolve into a reused buffer, the base parsed per pair (text in, text out; urilex: `UriRef::parse_uri` + `join_into`), per pair",
     "normalize": "Parse + normalize into a reused buffer, per URL",
 }
-PEER_ORDER = ["urilex", "urilex-each", "urilex-within", "urilex-general", "fluent-uri", "oxiri", "iri-string", "url", "http", "ada-url", "uriparse",
+PEER_ORDER = ["urilex", "urilex-each", "urilex-within", "urilex-general", "fluent-uri", "oxiri", "iri-string", "url", "http", "ada-url", "urilex-whatwg", "uriparse",
               "uriparser", "boost-url", "urilex-rfc2396", "urilex-target", "floor-sse2", "floor-avx2"]
 PEER_NOTES = {
     "oxiri": "RFC 3987 IRIs (accepts non-ASCII); host_path reads the authority (no host accessor)",
@@ -45,6 +45,7 @@ PEER_NOTES = {
     "urilex-within": "urilex's batch entry for inputs in one buffer, UriRef::parse_each_within: the lines as slices of the corpus file, each line's first 64 bytes read from the file whatever its length",
     "urilex-rfc2396": "urilex by the RFC 2396 grammar (java.net.URI's); host() runs its server rule",
     "urilex-target": "urilex's HTTP request-target parser (origin-form or absolute-form)",
+    "urilex-whatwg": "urilex by the WHATWG URL Standard (urilex::whatwg): the same work as ada-url and url, an href built from each input",
     "floor-sse2": "not a parser: every byte classified 16 at a time (SSE2), the floor a one-pass parser approaches",
     "floor-avx2": "not a parser: the same, 32 bytes at a time where the CPU has AVX2 (urilex's form-data runs use AVX2 too)",
 }
@@ -172,7 +173,7 @@ def machine():
     started = open(started_path).read().strip() if os.path.exists(started_path) else "?"
     versions = {}
     lock = open(os.path.join(ROOT, "Cargo.lock")).read()
-    for name in ["fluent-uri", "oxiri", "iri-string", "url", "http", "ada-url", "uriparse", "criterion", "iai-callgrind"]:
+    for name in ["fluent-uri", "oxiri", "iri-string", "url", "http", "ada-url", "urilex-whatwg", "uriparse", "criterion", "iai-callgrind"]:
         m = re.search(r'name = "%s"\nversion = "([^"]+)"' % re.escape(name), lock)
         versions[name] = m.group(1) if m else "?"
     return {

@@ -721,6 +721,27 @@ impl Parse for Http {
     }
 }
 
+/// urilex's URL Standard parser (`urilex::whatwg`, feature `whatwg`): the same work as ada's
+/// and url's, an href built from each input.
+#[cfg(feature = "whatwg")]
+pub struct UrilexWhatwg;
+
+#[cfg(feature = "whatwg")]
+impl Parse for UrilexWhatwg {
+    const NAME: &'static str = "urilex-whatwg";
+    #[inline]
+    fn parse(s: &str) -> bool {
+        kept(urilex::whatwg::Url::parse(s, None))
+    }
+    #[inline]
+    fn host_path(s: &str) -> bool {
+        read(urilex::whatwg::Url::parse(s, None), |u| {
+            black_box(u.hostname());
+            black_box(u.pathname());
+        })
+    }
+}
+
 impl Parse for Ada {
     const NAME: &'static str = "ada-url";
     #[inline]
@@ -1025,6 +1046,8 @@ macro_rules! for_each_parser {
         $m!(UrilexTarget);
         $m!(UrilexRfc2396);
         $m!(Ada);
+        #[cfg(feature = "whatwg")]
+        $m!(UrilexWhatwg);
         $m!(Uriparse);
         $m!(Uriparser);
         $m!(BoostUrl);

@@ -24,6 +24,7 @@
 
 mod host;
 mod parser;
+mod shortcut;
 
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -124,6 +125,11 @@ impl Url {
         base: Option<&str>,
         report: &mut Reporter<'_>,
     ) -> Result<Url, ParseError> {
+        if base.is_none() && !report.wants() {
+            if let Some(url) = shortcut::serialized(input) {
+                return Ok(url);
+            }
+        }
         let base = match base {
             Some(b) => Some(
                 Self::parse_record(b, None, &mut Reporter { f: None }).map_err(|error| {
