@@ -10,8 +10,17 @@ use urilex::whatwg::{Url, ValidationErrorKind};
 fn getters(u: &Url) -> [String; 11] {
     let origin = u.origin();
     [
-        u.href(), u.protocol(), u.username(), u.password(), u.host(), u.hostname(), u.port(),
-        u.pathname(), u.search(), u.hash(), &origin,
+        u.href(),
+        u.protocol(),
+        u.username(),
+        u.password(),
+        u.host(),
+        u.hostname(),
+        u.port(),
+        u.pathname(),
+        u.search(),
+        u.hash(),
+        &origin,
     ]
     .map(String::from)
 }
@@ -19,8 +28,17 @@ fn getters(u: &Url) -> [String; 11] {
 fn ada_getters(u: &ada_url::Url) -> [String; 11] {
     let origin = u.origin();
     [
-        u.href(), u.protocol(), u.username(), u.password(), u.host(), u.hostname(), u.port(),
-        u.pathname(), u.search(), u.hash(), &origin,
+        u.href(),
+        u.protocol(),
+        u.username(),
+        u.password(),
+        u.host(),
+        u.hostname(),
+        u.port(),
+        u.pathname(),
+        u.search(),
+        u.hash(),
+        &origin,
     ]
     .map(String::from)
 }

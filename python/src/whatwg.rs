@@ -157,7 +157,8 @@ fn whatwg_can_parse(input: &str, base: Option<&str>) -> bool {
 /// The base of a batch, parsed once: `Ok(None)` without one, `Err(())` for a base that is no
 /// URL (every row is then null).
 fn batch_base(base: Option<&str>) -> Result<Option<Url>, ()> {
-    base.map(|b| Url::parse(b, None).map_err(|_| ())).transpose()
+    base.map(|b| Url::parse(b, None).map_err(|_| ()))
+        .transpose()
 }
 
 fn parse_row(base: &Option<Url>, s: &str) -> Option<Url> {
@@ -207,9 +208,7 @@ fn whatwg_parse_batch<'py>(
     let out = py.allow_threads(|| -> PyResult<ArrayRef> {
         let n = arr.len;
         let mut valid = vec![0u8; n.div_ceil(8)];
-        let mut cols: Vec<StrBuilder> = (0..GETTERS.len())
-            .map(|_| StrBuilder::new(n, 0))
-            .collect();
+        let mut cols: Vec<StrBuilder> = (0..GETTERS.len()).map(|_| StrBuilder::new(n, 0)).collect();
         for i in 0..n {
             let url = match (&base, arr.get(i)) {
                 (Ok(b), Some(Ok(s))) => parse_row(b, s),
