@@ -98,8 +98,8 @@ struct Global {
     /// opaque URIs such as `mailto:a@b?x` have no query, an authority that is no host[:port] is
     /// one registry name; `normalize` gives the normal form of RFC 2396 section 6; with parse,
     /// check and normalize); or the URL Standard, as browsers read an href (with parse, check,
-    /// get, whose fields are then the URL API's getters, normalize, which writes the href,
-    /// and resolve).
+    /// get, whose fields are then the URL API's getters, set, by the URL API's setters,
+    /// normalize, which writes the href, and resolve).
     #[arg(long, global = true, value_enum, default_value_t = GrammarArg::Rfc3986)]
     grammar: GrammarArg,
 }
@@ -653,8 +653,76 @@ fn whatwg_command(r: &mut Run, command: Command) -> Result<Stats, Fail> {
             let pairs = base.is_none();
             r.ops(&whatwg::Href { base, pairs }, &input)
         }
+        Command::Set {
+            args,
+            remove,
+            query_set,
+            query_append,
+            query_remove,
+            sort_query,
+            urls,
+            ..
+        } => {
+            if !(query_set.is_empty()
+                && query_append.is_empty()
+                && query_remove.is_empty()
+                && !sort_query)
+            {
+                return Err(Fail::Error(
+                    "--grammar whatwg: set the query whole (query=...); the --query-* edits are RFC 3986's".into(),
+                ));
+            }
+            let edits = args
+                .iter()
+                .take_while(|a| edit::Part::assignment(a).is_some())
+                .count();
+            let assignments: Vec<(edit::Part, String)> = args[..edits]
+                .iter()
+                .filter_map(|a| edit::Part::assignment(a))
+                .map(|(p, v)| (p, v.to_owned()))
+                .collect();
+            if assignments.is_empty() && remove.is_empty() {
+                return Err(Fail::Error(
+                    "set: give at least one COMPONENT=VALUE or --remove COMPONENT".into(),
+                ));
+            }
+            let op = whatwg::Set {
+                assignments,
+                remove,
+            };
+            op.check().map_err(Fail::Error)?;
+            let input = Input {
+                args: args[edits..].to_vec(),
+                urls,
+            };
+            r.ops(&op, &input)
+        }
+        #[cfg(feature = "extract")]
+        Command::Extract {
+            html,
+            line_number,
+            base,
+            input,
+        } => {
+            let whatwg_base = base
+                .map(|b| {
+                    urilex::whatwg::Url::parse(&b, None)
+                        .map_err(|e| Fail::Error(format!("--base {b:?}: {e}")))
+                })
+                .transpose()?;
+            r.ops(
+                &transform::Extract {
+                    html,
+                    line_number,
+                    base: None,
+                    whatwg_base,
+                },
+                &input,
+            )
+        }
         _ => Err(Fail::Error(
-            "--grammar whatwg goes with parse, check, get, normalize and resolve".into(),
+            "--grammar whatwg goes with parse, check, get, set, normalize, resolve and extract"
+                .into(),
         )),
     }
 }
@@ -673,6 +741,7 @@ fn extract(
             html,
             line_number,
             base,
+            whatwg_base: None,
         },
         input,
     )

@@ -246,6 +246,9 @@ pub struct Extract<'b> {
     pub line_number: bool,
     /// `--base`: print each URI resolved against it.
     pub base: Option<urilex::Base<'b>>,
+    /// `--base` with `--grammar whatwg`: each link resolved as a browser resolves it (the URL
+    /// Standard: `\\` as `/`, a space as `%20`, hosts as A-labels).
+    pub whatwg_base: Option<urilex::whatwg::Url>,
 }
 
 #[cfg(feature = "extract")]
@@ -272,14 +275,18 @@ impl LineOp for Extract<'_> {
                 at = upto;
                 let _ = write!(out, "{line}:");
             }
-            match &self.base {
-                Some(base) => {
+            match (&self.base, &self.whatwg_base) {
+                (Some(base), _) => {
                     let mark = out.len();
                     if base.resolve_str_into(text, out).is_err() {
                         out.truncate(mark);
                         out.push_str(text);
                     }
                 }
+                (None, Some(base)) => match base.join(text) {
+                    Ok(url) => out.push_str(url.href()),
+                    Err(_) => out.push_str(text),
+                },
                 _ => out.push_str(text),
             }
             out.push('\n');

@@ -202,3 +202,66 @@ impl LineOp for Get {
         true
     }
 }
+
+/// `set COMPONENT=VALUE... --grammar whatwg`: each edit by the URL API's setter for its part
+/// (`scheme` → `protocol`, `userinfo` → `username` and `password` (split at the first `:`),
+/// `host` → `hostname`, `port`, `path` → `pathname`, `query` → `search`, `fragment` → `hash`),
+/// `--remove` as the setter of `""` (port, userinfo, path, query, fragment); as in the URL
+/// API, an edit the standard ignores (a port on a file URL) leaves the URL as it was.
+pub struct Set {
+    pub assignments: Vec<(crate::edit::Part, String)>,
+    pub remove: Vec<crate::edit::Part>,
+}
+
+impl Set {
+    /// Whether every `--remove` has a setter that removes (the scheme and the host have none).
+    pub fn check(&self) -> Result<(), String> {
+        use crate::edit::Part;
+        match self.remove.iter().find(|p| matches!(p, Part::Scheme | Part::Host)) {
+            Some(p) => Err(format!(
+                "--grammar whatwg: --remove {p:?} has no setter (a URL keeps its scheme and, if special, its host)"
+            )
+            .to_lowercase()),
+            None => Ok(()),
+        }
+    }
+
+    fn apply(url: &mut Url, part: crate::edit::Part, value: &str) {
+        use crate::edit::Part;
+        match part {
+            Part::Scheme => url.set_protocol(value),
+            Part::Userinfo => {
+                let (user, password) = value.split_once(':').unwrap_or((value, ""));
+                url.set_username(user);
+                url.set_password(password);
+            }
+            Part::Host => url.set_hostname(value),
+            Part::Port => url.set_port(value),
+            Part::Path => url.set_pathname(value),
+            Part::Query => url.set_search(value),
+            Part::Fragment => url.set_hash(value),
+        }
+    }
+}
+
+impl LineOp for Set {
+    fn line(&self, n: u64, line: Line<'_>, out: &mut String, err: &mut String) -> bool {
+        let mut url = match parse(line, None) {
+            Ok(url) => url,
+            Err((at, msg)) => {
+                diagnostic(err, "", n, at, msg);
+                out.push('\n');
+                return false;
+            }
+        };
+        for (part, value) in &self.assignments {
+            Self::apply(&mut url, *part, value);
+        }
+        for part in &self.remove {
+            Self::apply(&mut url, *part, "");
+        }
+        out.push_str(url.href());
+        out.push('\n');
+        true
+    }
+}

@@ -79,3 +79,48 @@ fn unknown_getters_and_unsupported_subcommands_are_usage_errors() {
     let o = run(&["check", "--grammar", "whatwg", "--iri"], b"http://h/\n");
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn set_edits_by_the_url_apis_setters() {
+    let o = run(
+        &[
+            "set",
+            "--grammar",
+            "whatwg",
+            "port=8443",
+            "path=/a b",
+            "query=q=1",
+            "fragment=",
+        ],
+        b"https://h/x#f\nfile:///etc\n",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // A file URL cannot have a port: the URL API ignores that edit, and keeps the others.
+    assert_eq!(stdout(&o), "https://h:8443/a%20b?q=1\nfile:///a%20b?q=1\n");
+    let o = run(
+        &["set", "--grammar", "whatwg", "--remove", "host"],
+        b"https://h/\n",
+    );
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn extract_resolves_links_as_a_browser_does() {
+    let html = b"<a href=\"../img/a.png\">x</a> <a href=\"//cdn.example/j.js\"> <a href=\"HTTP://Ex.COM:80/./x\">\n";
+    let o = run(
+        &[
+            "extract",
+            "--html",
+            "--grammar",
+            "whatwg",
+            "--base",
+            "https://example.com/a/b.html",
+        ],
+        html,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "https://example.com/img/a.png\nhttps://cdn.example/j.js\nhttp://ex.com/x\n"
+    );
+}
