@@ -145,3 +145,22 @@ fn no_debug_of_what_extraction_finds_shows_a_password() {
         check("extract::Found (HTML)", &f);
     }
 }
+
+#[cfg(feature = "whatwg")]
+#[test]
+fn no_debug_of_a_whatwg_url_shows_a_password() {
+    use urilex::whatwg::Url;
+    for text in WITH_PASSWORDS
+        .iter()
+        .chain(&["http://a:S3CRET@h:8080/?x#y", "sc://u:S3CRET@h"])
+    {
+        let url = Url::parse(text, Some("http://base/"));
+        if let Ok(url) = &url {
+            assert!(url.href().contains(SECRET), "{text}: the href is exact");
+            check(text, url);
+        }
+    }
+    let mut url = Url::parse("http://u@h/", None).unwrap();
+    url.set_password("S3CRET");
+    check("set_password", &url);
+}
