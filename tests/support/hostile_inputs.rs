@@ -85,6 +85,15 @@ pub const OPS: &[(&str, Op)] = &[
         std::hint::black_box(urilex::extract::extract_html(s).count());
         let _ = s;
     }),
+    ("whatwg", |s, _| {
+        // Alone, and against a base (a relative reference runs most of the states).
+        #[cfg(feature = "whatwg")]
+        std::hint::black_box((
+            urilex::whatwg::Url::parse(s, None).is_ok(),
+            urilex::whatwg::Url::parse(s, Some("http://a/b/c")).map_or(0, |u| u.href().len()),
+        ));
+        let _ = s;
+    }),
     ("redacted+rare_ipv4", |s, out| {
         if let Ok(u) = UriRef::parse(s) {
             out.clear();
