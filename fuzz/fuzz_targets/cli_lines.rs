@@ -1,8 +1,9 @@
 //! The command line's line reader and every line operation on arbitrary bytes (`urilex`'s
 //! library, `cli/src/lib.rs`): nothing panics, and each operation that writes a line per input
 //! line (parse, parse --json, get, set, normalize, resolve) writes exactly as many as the
-//! reader counted, `check` one per invalid line. The first byte chooses the global flags
-//! (`--iri`, `--iri-hosts`, `--grammar rfc2396`) and one thread or two.
+//! reader counted, `check` one per invalid line; the same for the operations of `--grammar
+//! whatwg` (`cli/src/whatwg.rs`). The first byte chooses the global flags (`--iri`,
+//! `--iri-hosts`, `--grammar rfc2396`) and one thread or two.
 #![no_main]
 
 use std::io::Cursor;
@@ -39,6 +40,76 @@ fn one_per_line<O: LineOp>(name: &str, op: &O, input: &[u8], threads: usize) {
         "{name}: one output line per input line"
     );
     assert!(stats.invalid <= stats.lines, "{name}");
+}
+
+/// The operations of `--grammar whatwg`.
+fn whatwg_ops(input: &[u8], threads: usize) {
+    use urilex_cli::whatwg;
+    let base = || Some("http://a/b/c".to_string());
+    for json in [false, true] {
+        one_per_line(
+            "whatwg parse",
+            &whatwg::Parse { json, base: None },
+            input,
+            threads,
+        );
+    }
+    one_per_line(
+        "whatwg normalize",
+        &whatwg::Href {
+            base: None,
+            pairs: false,
+        },
+        input,
+        threads,
+    );
+    one_per_line(
+        "whatwg resolve",
+        &whatwg::Href {
+            base: base(),
+            pairs: false,
+        },
+        input,
+        threads,
+    );
+    one_per_line(
+        "whatwg resolve pairs",
+        &whatwg::Href {
+            base: None,
+            pairs: true,
+        },
+        input,
+        threads,
+    );
+    let get = whatwg::Get {
+        template: "{href}|{origin}|{hostname}|{port}|{{".into(),
+        base: None,
+    };
+    one_per_line("whatwg get", &get, input, threads);
+    let set = whatwg::Set {
+        assignments: vec![
+            (Part::Scheme, "https".into()),
+            (Part::Port, "8443".into()),
+            (Part::Userinfo, "u:p".into()),
+        ],
+        remove: vec![Part::Fragment, Part::Query],
+    };
+    one_per_line("whatwg set", &set, input, threads);
+    run(
+        &whatwg::Check {
+            prefix: String::new(),
+            base: None,
+        },
+        input,
+        threads,
+    );
+    let op = Extract {
+        html: true,
+        line_number: false,
+        base: None,
+        whatwg_base: urilex::whatwg::Url::parse("http://a/b/c", None).ok(),
+    };
+    run(&op, input, threads);
 }
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
@@ -107,7 +178,9 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
             html,
             line_number: flags & 32 != 0,
             base: Some(base),
+            whatwg_base: None,
         };
         run(&op, input, threads);
     }
+    whatwg_ops(input, threads);
 });
