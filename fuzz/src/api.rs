@@ -27,6 +27,8 @@ pub fn every_method(a: &str, b: &str) {
     target_methods(s, a, b);
     buf_methods(s, a, b);
     pct_methods(s, a);
+    #[cfg(feature = "whatwg")]
+    whatwg_methods(s, a, b);
     #[cfg(feature = "extract")]
     {
         for f in urilex::extract(a) {
@@ -324,6 +326,79 @@ fn buf_methods(s: &mut String, a: &str, b: &str) {
     touch(s, buf);
     touch(s, recompose(Some(b), Some(a), a, Some(b), None).to_string());
     let _ = remove_dot_segments(a, s);
+}
+
+/// `urilex::whatwg`: parse alone and against `b`, every getter, every setter with `b`, the
+/// bridges.
+#[cfg(feature = "whatwg")]
+fn whatwg_methods(s: &mut String, a: &str, b: &str) {
+    use urilex::whatwg::{can_parse, Url};
+    touch(s, (can_parse(a, None), can_parse(a, Some(b))));
+    let mut repairs = 0;
+    touch(s, Url::parse_with_report(a, Some(b), |_| repairs += 1));
+    for parsed in [
+        Url::parse(a, None),
+        Url::parse(a, Some(b)),
+        a.parse::<Url>(),
+    ] {
+        let Ok(mut url) = parsed else {
+            continue;
+        };
+        touch(
+            s,
+            (
+                url.href(),
+                url.origin(),
+                url.protocol(),
+                url.username(),
+                url.password(),
+            ),
+        );
+        touch(
+            s,
+            (
+                url.host(),
+                url.hostname(),
+                url.port(),
+                url.port_u16(),
+                url.pathname(),
+            ),
+        );
+        touch(
+            s,
+            (
+                url.search(),
+                url.hash(),
+                url.query(),
+                url.fragment(),
+                url.scheme(),
+            ),
+        );
+        touch(
+            s,
+            (
+                url.has_opaque_path(),
+                url.is_special(),
+                url.to_uri_ref(),
+                url.as_str(),
+            ),
+        );
+        touch(s, url.search_params().collect::<Vec<_>>());
+        touch(s, url.join(b));
+        touch(s, &url);
+        url.set_protocol(b);
+        url.set_username(b);
+        url.set_password(b);
+        url.set_host(b);
+        url.set_hostname(b);
+        url.set_port(b);
+        url.set_pathname(b);
+        url.set_search(b);
+        url.set_hash(b);
+        url.set_search_params([(a, b)]);
+        let _ = url.set_href(b);
+        touch(s, url.clone().into_string());
+    }
 }
 
 fn pct_methods(s: &mut String, a: &str) {
