@@ -46,37 +46,32 @@ const CORPORA: [&str; 6] = [
     "wpt_urltestdata_inputs.txt",
 ];
 
-/// The parts of a parsed URL, by urilex, in one string.
+/// The parts of a parsed URL in one string: urilex's and ada's getters have the same names.
+macro_rules! parts {
+    ($url:expr) => {{
+        let u = $url;
+        [
+            u.href(),
+            u.protocol(),
+            u.username(),
+            u.password(),
+            u.host(),
+            u.hostname(),
+            u.port(),
+            u.pathname(),
+            u.search(),
+            u.hash(),
+        ]
+        .join(" | ")
+    }};
+}
+
 fn ours(url: &Url) -> String {
-    [
-        url.href(),
-        url.protocol(),
-        url.username(),
-        url.password(),
-        url.host(),
-        url.hostname(),
-        url.port(),
-        url.pathname(),
-        url.search(),
-        url.hash(),
-    ]
-    .join(" | ")
+    parts!(url)
 }
 
 fn ada(url: &ada_url::Url) -> String {
-    [
-        url.href(),
-        url.protocol(),
-        url.username(),
-        url.password(),
-        url.host(),
-        url.hostname(),
-        url.port(),
-        url.pathname(),
-        url.search(),
-        url.hash(),
-    ]
-    .join(" | ")
+    parts!(url)
 }
 
 fn servo(url: &url::Url) -> String {

@@ -7,40 +7,34 @@
 
 use urilex::whatwg::{Url, ValidationErrorKind};
 
+/// Every getter and the origin: urilex's and ada's have the same names.
+macro_rules! getters {
+    ($u:expr) => {{
+        let u = $u;
+        let origin = u.origin();
+        [
+            u.href(),
+            u.protocol(),
+            u.username(),
+            u.password(),
+            u.host(),
+            u.hostname(),
+            u.port(),
+            u.pathname(),
+            u.search(),
+            u.hash(),
+            &origin,
+        ]
+        .map(String::from)
+    }};
+}
+
 fn getters(u: &Url) -> [String; 11] {
-    let origin = u.origin();
-    [
-        u.href(),
-        u.protocol(),
-        u.username(),
-        u.password(),
-        u.host(),
-        u.hostname(),
-        u.port(),
-        u.pathname(),
-        u.search(),
-        u.hash(),
-        &origin,
-    ]
-    .map(String::from)
+    getters!(u)
 }
 
 fn ada_getters(u: &ada_url::Url) -> [String; 11] {
-    let origin = u.origin();
-    [
-        u.href(),
-        u.protocol(),
-        u.username(),
-        u.password(),
-        u.host(),
-        u.hostname(),
-        u.port(),
-        u.pathname(),
-        u.search(),
-        u.hash(),
-        &origin,
-    ]
-    .map(String::from)
+    getters!(u)
 }
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {

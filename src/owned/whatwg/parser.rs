@@ -108,6 +108,14 @@ impl Record {
         &mut self.path
     }
 
+    /// The base's username, password, host and port (the relative states' steps).
+    fn copy_authority(&mut self, base: &Record) {
+        self.username.clone_from(&base.username);
+        self.password.clone_from(&base.password);
+        self.host.clone_from(&base.host);
+        self.port = base.port;
+    }
+
     /// Shorten a URL's path (§4.1).
     fn shorten_path(&mut self) {
         let file = self.scheme == "file";
@@ -154,10 +162,14 @@ fn is_single_dot(s: &str) -> bool {
 }
 
 fn is_double_dot(s: &str) -> bool {
-    matches!(
-        s.to_ascii_lowercase().as_str(),
-        ".." | ".%2e" | "%2e." | "%2e%2e"
-    )
+    ["..", ".%2e", "%2e.", "%2e%2e"]
+        .iter()
+        .any(|dot| s.eq_ignore_ascii_case(dot))
+}
+
+/// A single-dot or double-dot URL path segment (§4.1: `%2e` is a dot there).
+pub(crate) fn is_dot_segment(s: &str) -> bool {
+    is_single_dot(s) || is_double_dot(s)
 }
 
 /// A URL code point (§4.3 "URL code points").
@@ -427,10 +439,7 @@ pub(crate) fn parse(
                     report.at(V::InvalidReverseSolidus, input.byte_index(p));
                     state = State::RelativeSlash;
                 } else {
-                    url.username = b.username.clone();
-                    url.password = b.password.clone();
-                    url.host = b.host.clone();
-                    url.port = b.port;
+                    url.copy_authority(b);
                     url.path = b.path.clone();
                     url.opaque = b.opaque;
                     url.query = b.query.clone();
@@ -460,10 +469,7 @@ pub(crate) fn parse(
                     let Some(b) = base else {
                         return fail(V::MissingSchemeNonRelativeUrl, p);
                     };
-                    url.username = b.username.clone();
-                    url.password = b.password.clone();
-                    url.host = b.host.clone();
-                    url.port = b.port;
+                    url.copy_authority(b);
                     state = State::Path;
                     pointer -= 1;
                 }

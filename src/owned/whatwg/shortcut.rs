@@ -22,12 +22,8 @@ use crate::{Component, UriRef};
 pub(super) fn serialized(input: &str) -> Option<Url> {
     let uri = UriRef::parse_uri(input).ok()?;
     let scheme = uri.scheme()?;
-    let default = match scheme {
-        "http" | "ws" => 80,
-        "https" | "wss" => 443,
-        "ftp" => 21,
-        _ => return None,
-    };
+    // The special schemes with a default port: file URLs have quirks of their own.
+    let default = u32::from(super::parser::special_port(scheme).flatten()?);
     if uri.userinfo().is_some() {
         return None;
     }
@@ -36,7 +32,7 @@ pub(super) fn serialized(input: &str) -> Option<Url> {
     if h.is_empty()
         || h.iter()
             .any(|&b| b.is_ascii_uppercase() || b == b'%' || b == b'[')
-        || ends_in_a_number(h)
+        || super::host::ends_in_a_number(&input[host.clone()])
     {
         return None;
     }
@@ -82,26 +78,6 @@ pub(super) fn serialized(input: &str) -> Option<Url> {
     })
 }
 
-/// Whether a host's last label (one trailing dot aside) is a number to the IPv4 parser: all
-/// digits, or `0x`/`0X` (then hex digits or nothing).
-fn ends_in_a_number(host: &[u8]) -> bool {
-    let host = host.strip_suffix(b".").unwrap_or(host);
-    // Most hosts end in a letter that is no hex digit (`.com`, `.org`): no number.
-    if host
-        .last()
-        .is_some_and(|&b| b.is_ascii_alphabetic() && !matches!(b | 0x20, b'a'..=b'f' | b'x'))
-    {
-        return false;
-    }
-    let start = host
-        .iter()
-        .rposition(|&b| b == b'.')
-        .map_or(0, |dot| dot + 1);
-    let last = &host[start..];
-    (!last.is_empty() && last.iter().all(u8::is_ascii_digit))
-        || (last.len() >= 2 && last[0] == b'0' && (last[1] | 0x20) == b'x')
-}
-
 /// Whether a path has a segment the path state reads as `.` or `..` (`%2e` is a dot there):
 /// the literal ones by resolution's word-at-a-time search, the percent-encoded ones, rarer
 /// still, only where the path has a `%`.
@@ -114,15 +90,11 @@ fn has_dot_segment(path: &str) -> bool {
         && p.iter().enumerate().any(|(i, &b)| {
             (b == b'.' || b == b'%')
                 && (i == 0 || p[i - 1] == b'/')
-                && is_dot_segment(p[i..].split(|&c| c == b'/').next().unwrap_or_default())
+                && path[i..]
+                    .split('/')
+                    .next()
+                    .is_some_and(super::parser::is_dot_segment)
         })
-}
-
-/// A segment the path state reads as `.` or `..`.
-fn is_dot_segment(s: &[u8]) -> bool {
-    [&b"."[..], b"..", b"%2e", b".%2e", b"%2e.", b"%2e%2e"]
-        .iter()
-        .any(|dot| s.eq_ignore_ascii_case(dot))
 }
 
 #[cfg(test)]
