@@ -16,6 +16,7 @@ use core::fmt;
 
 use crate::driver::parse::{self, FromLayout, Layout};
 use crate::grammars::uri_ref::UriRef;
+use crate::grammars::split;
 use crate::tables::{rfc3987, uri};
 use crate::{Component, ParseError};
 
@@ -264,36 +265,16 @@ impl<'a> FromLayout<'a> for TakenOver<'a> {
     }
 }
 
-/// The component holding byte `i`, by the split of RFC 3986 Appendix B (for error messages).
-fn component_at(input: &str, i: usize) -> Component {
-    let b = input.as_bytes();
-    let first_delim = b
-        .iter()
-        .position(|&c| matches!(c, b':' | b'/' | b'?' | b'#'));
-    let pos = match first_delim {
-        Some(p) if b[p] == b':' && p > 0 => {
-            if i < p {
-                return Component::Scheme;
-            }
-            p + 1
-        }
-        _ => 0,
-    };
-    if b[pos..].starts_with(b"//") {
-        let end = b[pos + 2..]
-            .iter()
-            .position(|&c| matches!(c, b'/' | b'?' | b'#'))
-            .map_or(b.len(), |e| pos + 2 + e);
-        if i < end {
-            return Component::Authority;
-        }
-    }
-    let hash = b.iter().position(|&c| c == b'#').unwrap_or(b.len());
-    let question = b[..hash].iter().position(|&c| c == b'?').unwrap_or(hash);
-    if i > hash {
+/// The component a bad byte right after `prefix` falls in, by the split of RFC 3986 Appendix
+/// B (for error messages): the byte is no delimiter, so it continues the prefix's last part.
+fn component_after(prefix: &str) -> Component {
+    let p = split::split(prefix.as_bytes());
+    if p.fragment.is_some() {
         Component::Fragment
-    } else if i > question {
+    } else if p.query.is_some() {
         Component::Query
+    } else if p.authority.is_some() && p.path.is_empty() {
+        Component::Authority
     } else {
         Component::Path
     }
@@ -341,7 +322,7 @@ impl<'a> IriRef<'a> {
                     _ => Err(ParseError::invalid_byte(
                         at,
                         input[at],
-                        component_at(prefix, at),
+                        component_after(prefix),
                     )),
                 }
             }
@@ -352,6 +333,16 @@ impl<'a> IriRef<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bad_byte_is_in_the_component_it_continues() {
+        let at = |b: &[u8]| Some(IriRef::parse_bytes(b).unwrap_err().component());
+        assert_eq!(at(b"http://ex\xFF"), Some(Component::Authority));
+        assert_eq!(at(b"http://ex/\xFF"), Some(Component::Path));
+        assert_eq!(at(b"http:\xFF"), Some(Component::Path));
+        assert_eq!(at(b"http://ex?\xFF"), Some(Component::Query));
+        assert_eq!(at(b"http://ex?a#\xFF"), Some(Component::Fragment));
+    }
 
     /// Every rule's parse, taken over from RFC 3986's run at the first byte outside ASCII,
     /// gives exactly what RFC 3987's DFA alone gives from its start state: the same

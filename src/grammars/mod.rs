@@ -8,4 +8,5 @@ pub(crate) mod iri;
 pub(crate) mod redact;
 pub(crate) mod request_target;
 pub(crate) mod rfc2396;
+pub(crate) mod split;
 pub(crate) mod uri_ref;
