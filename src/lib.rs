@@ -61,6 +61,8 @@ mod tables;
 mod vocab;
 
 #[cfg(feature = "extract")]
+#[cfg(feature = "canon")]
+pub use integrations::canon;
 pub use integrations::extract;
 pub use ops::pct;
 #[cfg(feature = "whatwg")]

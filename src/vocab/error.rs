@@ -229,6 +229,70 @@ impl fmt::Display for HttpUriError {
 #[cfg(feature = "http")]
 impl core::error::Error for HttpUriError {}
 
+/// Why a crawler key ([`canon`](crate::canon)) could not be computed. The keys take almost
+/// any text, as their references do; these are the few inputs the references refuse too.
+///
+/// ```
+/// use urilex::canon::{self, CanonErrorKind};
+/// let err = canon::surt("http://example.com:99999/").unwrap_err();
+/// assert_eq!((err.kind(), err.index()), (CanonErrorKind::InvalidPort, 19));
+/// assert_eq!(err.to_string(), "port out of range 0-65535 at byte 19");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg(feature = "canon")]
+pub struct CanonError {
+    kind: CanonErrorKind,
+    index: usize,
+}
+
+/// What a [`CanonError`] is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+#[cfg(feature = "canon")]
+pub enum CanonErrorKind {
+    /// Only whitespace: no URL at all. Index 0.
+    Empty,
+    /// The port is not a decimal number (index: its first byte).
+    PortNotANumber,
+    /// The port is a number above 65535 (index: its first byte).
+    InvalidPort,
+    /// No host: a Safe Browsing key is a host and a path. Index: where the host should be.
+    NoHost,
+}
+
+#[cfg(feature = "canon")]
+impl CanonError {
+    pub(crate) fn new(kind: CanonErrorKind, index: usize) -> Self {
+        CanonError { kind, index }
+    }
+
+    /// What went wrong.
+    pub fn kind(&self) -> CanonErrorKind {
+        self.kind
+    }
+
+    /// Byte offset into the text given.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+}
+
+#[cfg(feature = "canon")]
+impl fmt::Display for CanonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = match self.kind {
+            CanonErrorKind::Empty => "no URL: the text is empty or only whitespace",
+            CanonErrorKind::PortNotANumber => "the port is not a decimal number",
+            CanonErrorKind::InvalidPort => "port out of range 0-65535",
+            CanonErrorKind::NoHost => "no host (a Safe Browsing key needs one)",
+        };
+        write!(f, "{what} at byte {}", self.index)
+    }
+}
+
+#[cfg(feature = "canon")]
+impl core::error::Error for CanonError {}
+
 /// The enum, one `From` per error type, and the arms of `Display` and `source`, from one list:
 /// a new error type is one line.
 macro_rules! umbrella {
@@ -295,5 +359,6 @@ umbrella! {
         [feature = "http"] Http(crate::HttpUriError) => "A conversion with `http::Uri` was refused.",
         [feature = "alloc"] Set(crate::SetError) => "A setter or the builder of `UriBuf` refused its input.",
         [feature = "whatwg"] Whatwg(crate::vocab::whatwg_error::ParseError) => "The URL Standard's parser refused its input.",
+        [feature = "canon"] Canon(crate::vocab::error::CanonError) => "A crawler key could not be computed.",
     }
 }

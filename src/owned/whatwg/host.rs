@@ -136,7 +136,7 @@ fn domain_parser(
 /// The ends in a number checker (§3.5): whether the last label (one trailing dot aside) is
 /// all digits or parses as an IPv4 number (`0x7f`, `017`). No allocation: the shortcut for
 /// serialized URLs calls it too.
-pub(super) fn ends_in_a_number(input: &str) -> bool {
+pub(crate) fn ends_in_a_number(input: &str) -> bool {
     let host = input.strip_suffix('.').unwrap_or(input);
     // Most hosts end in a letter that is no hex digit and no `x` (`.com`, `.org`).
     if host
@@ -227,6 +227,13 @@ fn parse_ipv4(input: &str, report: &mut Reporter<'_>, start: usize) -> Result<u3
         ipv4 += n * 256u64.pow(3 - counter as u32);
     }
     Ok(ipv4 as u32)
+}
+
+/// The IPv4 parser alone, without validation errors: the address `input` writes in any
+/// notation browsers accept (`0x7f.1`, `2130706433`, `0300.0250.1.1`), or `None`. For the
+/// crawler keys, whose references read IPv4 addresses as browsers do.
+pub(crate) fn ipv4(input: &str) -> Option<u32> {
+    parse_ipv4(input, &mut Reporter { f: None }, 0).ok()
 }
 
 /// The IPv4 serializer (§3.6).

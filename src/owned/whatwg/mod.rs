@@ -22,7 +22,7 @@
 //! an RFC 3986 URI, which is nearly always (the standard leaves a few code points RFC 3986
 //! refuses unencoded: `|`, `^`, `` ` `` and `{` `}` in a query or fragment, `[` `]` in a path).
 
-mod host;
+pub(crate) mod host;
 mod parser;
 mod shortcut;
 

@@ -1,0 +1,134 @@
+//! The percent-escaping both references share: decode until nothing is left to decode, then
+//! encode what a key must not hold raw.
+
+use alloc::vec::Vec;
+
+use crate::ops::pct::hex_val;
+
+/// Appends `input` to `out` percent-decoded until no `%XX` is left: what decoding again and
+/// again to a fixed point gives (Python's `unquote_to_bytes` in a loop in the `surt` package;
+/// "repeatedly percent-unescape" in Google's text), in one pass and linear time.
+///
+/// Decoding is a rewriting `%XX` -> byte whose patterns cannot overlap (a hex digit is never
+/// `%`), so every order of rewriting ends in the same text. Here each byte is pushed and the
+/// top three bytes rewritten while they form `%XX`: `%2525` -> `%25` -> `%`, which the loop of
+/// the references takes one round per level to reach (quadratic on `%252525...`).
+pub(super) fn unescape_repeatedly_into(input: &[u8], out: &mut Vec<u8>) {
+    if !input.contains(&b'%') {
+        out.extend_from_slice(input);
+        return;
+    }
+    let start = out.len();
+    for &b in input {
+        out.push(b);
+        while out.len() - start >= 3 {
+            let n = out.len();
+            if out[n - 3] != b'%' {
+                break;
+            }
+            match (hex_val(out[n - 2]), hex_val(out[n - 1])) {
+                (Some(h), Some(l)) => {
+                    out.truncate(n - 3);
+                    out.push(h << 4 | l);
+                }
+                _ => break,
+            }
+        }
+    }
+}
+
+/// `input` decoded by [`unescape_repeatedly_into`].
+pub(super) fn unescape_repeatedly(input: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(input.len());
+    unescape_repeatedly_into(input, &mut out);
+    out
+}
+
+/// Whether a key holds `b` percent-encoded: a control, space, `#`, `%`, DEL and every byte
+/// above ASCII. Google's text ("<= ASCII 32, >= 127, '#', or '%'") and the `surt` package's
+/// `escapeOnce` (`quote_from_bytes` with every other printable character safe) agree.
+pub(super) fn must_escape(b: u8) -> bool {
+    b <= b' ' || b >= 0x7F || b == b'#' || b == b'%'
+}
+
+/// Appends `input` to `out`, each byte [`must_escape`] names as `%XX` (upper-case hex).
+pub(super) fn escape_once_into(input: &[u8], out: &mut Vec<u8>) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    for &b in input {
+        if must_escape(b) {
+            out.extend_from_slice(&[b'%', HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]]);
+        } else {
+            out.push(b);
+        }
+    }
+}
+
+/// `input` escaped by [`escape_once_into`].
+pub(super) fn escape_once(input: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(input.len() + 8);
+    escape_once_into(input, &mut out);
+    out
+}
+
+/// `escape_once(unescape_repeatedly(input))`: the `surt` package's `minimalEscape`.
+pub(super) fn minimal_escape(input: &[u8]) -> Vec<u8> {
+    escape_once(&unescape_repeatedly(input))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::String;
+
+    /// The references' loop, for comparison: decode `%XX` left to right, again until nothing
+    /// changes.
+    fn loop_decode(mut s: Vec<u8>) -> Vec<u8> {
+        loop {
+            let mut out = Vec::new();
+            let mut i = 0;
+            while i < s.len() {
+                match (s.get(i + 1).and_then(|&b| hex_val(b)), s.get(i + 2).and_then(|&b| hex_val(b))) {
+                    (Some(h), Some(l)) if s[i] == b'%' => {
+                        out.push(h << 4 | l);
+                        i += 3;
+                    }
+                    _ => {
+                        out.push(s[i]);
+                        i += 1;
+                    }
+                }
+            }
+            if out == s {
+                return s;
+            }
+            s = out;
+        }
+    }
+
+    #[test]
+    fn one_pass_equals_the_loop() {
+        // Every string over a small alphabet up to length 7.
+        let alphabet = b"%2554aG";
+        let mut s = Vec::new();
+        for len in 0..=7u32 {
+            for mut n in 0..alphabet.len().pow(len) {
+                s.clear();
+                for _ in 0..len {
+                    s.push(alphabet[n % alphabet.len()]);
+                    n /= alphabet.len();
+                }
+                assert_eq!(unescape_repeatedly(&s), loop_decode(s.clone()), "{s:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn googles_examples_of_unescaping() {
+        let canon = |s: &str| String::from_utf8(minimal_escape(s.as_bytes())).unwrap();
+        assert_eq!(canon("/%25%32%35"), "/%25");
+        assert_eq!(canon("/%25%32%35%25%32%35"), "/%25%25");
+        assert_eq!(canon("/%2525252525252525"), "/%25");
+        assert_eq!(canon("/asdf%25%32%35asd"), "/asdf%25asd");
+        assert_eq!(canon("/%%%25%32%35asd%%"), "/%25%25%25asd%25%25");
+    }
+}

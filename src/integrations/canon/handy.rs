@@ -1,0 +1,324 @@
+//! The URL record of the `surt` package (its `handyurl`, a port of the Internet Archive's Java
+//! `HandyURL`): how it takes a text apart and writes a SURT back. It accepts almost any text,
+//! as the indexes built with it did, so it splits by RFC 3986 Appendix B
+//! ([`split`](crate::grammars::split)) rather than validating by a grammar; the quirks below
+//! are the reference's, kept on purpose, since a key is only useful if it equals the keys
+//! already in the indexes.
+
+use alloc::vec::Vec;
+
+use super::SurtOptions;
+use crate::grammars::split::split;
+use crate::vocab::error::{CanonError, CanonErrorKind};
+
+/// A URL as the `surt` package holds it. Userinfo is dropped on parsing (the reference never
+/// copies it into the record). An empty host, path or query counts as absent, as the
+/// reference's truth tests make it.
+pub(super) struct HandyUrl {
+    pub(super) scheme: Vec<u8>,
+    pub(super) host: Option<Vec<u8>>,
+    pub(super) port: Option<u16>,
+    pub(super) path: Option<Vec<u8>>,
+    pub(super) query: Option<Vec<u8>>,
+    pub(super) hash: Option<Vec<u8>>,
+    /// The text ended in a `?` that gave no query: written back unless a canonicalizer drops it.
+    pub(super) last_delimiter: bool,
+}
+
+/// Python's `bytes.strip()` whitespace.
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C)
+}
+
+/// `^[a-zA-Z][a-zA-Z0-9+.-]*:`: the text starts with a scheme.
+pub(super) fn has_scheme(b: &[u8]) -> bool {
+    let n = b
+        .iter()
+        .take_while(|&&c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'))
+        .count();
+    n > 0 && b[0].is_ascii_alphabetic() && b.get(n) == Some(&b':')
+}
+
+/// How the text parsed relates to the input, to give errors the input's byte index.
+struct Prepared {
+    text: Vec<u8>,
+    /// Leading whitespace stripped.
+    lead: usize,
+    /// `http://` added in front (7) or nothing.
+    added: usize,
+    /// Bytes of repeated `http://` prefixes dropped after that.
+    dropped: usize,
+}
+
+impl Prepared {
+    /// The input's index of the prepared text's byte `i`.
+    fn input_index(&self, input: &[u8], i: usize) -> usize {
+        if i < self.added {
+            return self.lead;
+        }
+        let mut j = i - self.added + self.dropped;
+        for (k, &b) in input.iter().enumerate().skip(self.lead) {
+            if !matches!(b, b'\t' | b'\n' | b'\r') {
+                if j == 0 {
+                    return k;
+                }
+                j -= 1;
+            }
+        }
+        input.len()
+    }
+}
+
+/// The reference's preparation: strip whitespace at both ends, drop every tab, CR and LF,
+/// add `http://` to a text without a scheme, and keep only the last of repeated `http://` and
+/// `https://` prefixes (`http://https/x` stays; `http://https://x` is `https://x`).
+fn prepare(input: &[u8]) -> Prepared {
+    let lead = input.iter().take_while(|&&b| is_space(b)).count();
+    let trail = input[lead..].iter().rev().take_while(|&&b| is_space(b)).count();
+    let core = &input[lead..input.len() - trail];
+    let mut text = Vec::with_capacity(core.len() + 7);
+    let added = if core.is_empty() || has_scheme(core) {
+        0
+    } else {
+        text.extend_from_slice(b"http://");
+        7
+    };
+    text.extend(core.iter().copied().filter(|b| !matches!(b, b'\t' | b'\n' | b'\r')));
+    // `^(https?://)+` replaced by its last repetition.
+    let (mut at, mut last, mut count) = (0, 0..0, 0);
+    loop {
+        let n = if text[at..].starts_with(b"http://") {
+            7
+        } else if text[at..].starts_with(b"https://") {
+            8
+        } else {
+            break;
+        };
+        last = at..at + n;
+        at += n;
+        count += 1;
+    }
+    // (A text given `http://` had no scheme, so it cannot repeat it.)
+    let mut dropped = 0;
+    if count > 1 {
+        dropped = last.start;
+        text.drain(..last.start);
+    }
+    Prepared {
+        text,
+        lead,
+        added,
+        dropped,
+    }
+}
+
+impl HandyUrl {
+    /// The `surt` package's `handyurl.parse`.
+    pub(super) fn parse(input: &str) -> Result<HandyUrl, CanonError> {
+        let input = input.as_bytes();
+        let prepared = prepare(input);
+        let text = &prepared.text[..];
+        let parts = split(text);
+        let Some(scheme) = parts.scheme.clone() else {
+            // Only an empty text has no scheme by now (the reference fails on it).
+            return Err(CanonError::new(CanonErrorKind::Empty, 0));
+        };
+        let scheme = text[scheme].to_vec();
+        let non_empty = |r: Option<core::ops::Range<usize>>| r.filter(|r| !r.is_empty());
+
+        // The authority as Python's `urlsplit` result reads it: a trailing `:` (or several)
+        // dropped, userinfo up to the last `@` skipped, an IPv6 literal between the first `[`
+        // and the next `]`, the port after the first `:` that follows.
+        let mut host = None;
+        let mut port = None;
+        if let Some(authority) = parts.authority.clone() {
+            let mut end = authority.end;
+            while end > authority.start && text[end - 1] == b':' {
+                end -= 1;
+            }
+            let netloc = &text[authority.start..end];
+            let info_at = netloc.iter().rposition(|&b| b == b'@').map_or(0, |p| p + 1);
+            let info = &netloc[info_at..];
+            let (name, port_at) = match info.iter().position(|&b| b == b'[') {
+                Some(open) => {
+                    let inner = &info[open + 1..];
+                    match inner.iter().position(|&b| b == b']') {
+                        Some(close) => {
+                            let after = open + 1 + close + 1;
+                            let colon = info[after..].iter().position(|&b| b == b':');
+                            (&inner[..close], colon.map(|c| after + c + 1))
+                        }
+                        None => (inner, None),
+                    }
+                }
+                None => match info.iter().position(|&b| b == b':') {
+                    Some(colon) => (&info[..colon], Some(colon + 1)),
+                    None => (info, None),
+                },
+            };
+            if let Some(p) = port_at.filter(|&p| p < info.len()) {
+                let digits = &info[p..];
+                let at = prepared.input_index(input, authority.start + info_at + p);
+                if !digits.iter().all(u8::is_ascii_digit) {
+                    return Err(CanonError::new(CanonErrorKind::PortNotANumber, at));
+                }
+                let value = digits
+                    .iter()
+                    .fold(0u32, |n, &d| (n * 10 + u32::from(d - b'0')).min(1 << 20));
+                let value =
+                    u16::try_from(value).map_err(|_| CanonError::new(CanonErrorKind::InvalidPort, at))?;
+                // Port 0 counts as none (`o.port or None`).
+                port = (value != 0).then_some(value);
+            }
+            if !name.is_empty() {
+                // Python lowercases the hostname but an IPv6 zone after `%`.
+                let zone = name.iter().position(|&b| b == b'%').unwrap_or(name.len());
+                let mut h = name.to_vec();
+                h[..zone].make_ascii_lowercase();
+                host = Some(h);
+            }
+        }
+        let mut path = non_empty(Some(parts.path.clone())).map(|r| text[r].to_vec());
+        // "http:////www.example.com": a scheme starting `http` with no host takes the host
+        // from the path (not lowercased; the canonicalizers lowercase it).
+        if scheme.starts_with(b"http") && host.is_none() {
+            if let Some(p) = path.take() {
+                let rest = &p[p.iter().take_while(|&&b| b == b'/').count()..];
+                let slash = rest.iter().position(|&b| b == b'/').unwrap_or(rest.len());
+                host = Some(rest[..slash].to_vec()).filter(|h| !h.is_empty());
+                let mut new_path = Vec::with_capacity(rest.len() - slash + 1);
+                new_path.push(b'/');
+                new_path.extend_from_slice(rest.get(slash + 1..).unwrap_or_default());
+                path = Some(new_path);
+            }
+        }
+        let query = non_empty(parts.query).map(|r| text[r].to_vec());
+        Ok(HandyUrl {
+            scheme,
+            host,
+            port,
+            path,
+            last_delimiter: text.last() == Some(&b'?') && query.is_none(),
+            query,
+            hash: non_empty(parts.fragment).map(|r| text[r].to_vec()),
+        })
+    }
+
+    /// The `surt` package's `geturl_bytes` with `surt=True`: the host reversed in front, `)`
+    /// after it, then the path, query and fragment as they are.
+    pub(super) fn write_surt(&self, options: &SurtOptions, out: &mut Vec<u8>) {
+        let host = self.host.as_deref().filter(|h| !h.is_empty());
+        if options.include_scheme {
+            out.extend_from_slice(&self.scheme);
+            out.push(b':');
+            if host.is_some() {
+                if self.scheme != b"dns" {
+                    out.extend_from_slice(b"//");
+                }
+                out.push(b'(');
+            }
+        } else if host.is_none() {
+            out.extend_from_slice(&self.scheme);
+            out.push(b':');
+        }
+        if let Some(host) = host {
+            write_host_surt(host, options.reverse_ipaddr, out);
+            if let Some(port) = self.port {
+                out.push(b':');
+                out.extend_from_slice(itoa(port).as_slice());
+            }
+            if options.trailing_comma {
+                out.push(b',');
+            }
+            out.push(b')');
+        }
+        match &self.path {
+            Some(p) if !p.is_empty() => out.extend_from_slice(p),
+            _ if self.query.is_some() || self.hash.is_some() => out.push(b'/'),
+            _ => {}
+        }
+        if let Some(q) = &self.query {
+            out.push(b'?');
+            out.extend_from_slice(q);
+        }
+        if let Some(h) = &self.hash {
+            out.push(b'#');
+            out.extend_from_slice(h);
+        }
+        if self.last_delimiter {
+            out.push(b'?');
+        }
+    }
+}
+
+/// The decimal digits of `n`.
+fn itoa(n: u16) -> Vec<u8> {
+    let mut digits = Vec::with_capacity(5);
+    let mut n = n;
+    loop {
+        digits.push(b'0' + (n % 10) as u8);
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    digits.reverse();
+    digits
+}
+
+/// `hostToSURT`: the labels in reverse order, joined by `,`; a dotted-quad address stays as it
+/// is when `reverse_ipaddr` is off.
+fn write_host_surt(host: &[u8], reverse_ipaddr: bool, out: &mut Vec<u8>) {
+    if !reverse_ipaddr && is_dotted_quad(host) {
+        out.extend_from_slice(host);
+        return;
+    }
+    let mut first = true;
+    for label in host.rsplit(|&b| b == b'.') {
+        if !first {
+            out.push(b',');
+        }
+        first = false;
+        out.extend_from_slice(label);
+    }
+}
+
+/// `(?:\d{1,3}\.){3}\d{1,3}$`: four dot-separated runs of one to three digits.
+fn is_dotted_quad(host: &[u8]) -> bool {
+    let mut parts = 0;
+    for part in host.split(|&b| b == b'.') {
+        parts += 1;
+        if parts > 4 || part.is_empty() || part.len() > 3 || !part.iter().all(u8::is_ascii_digit) {
+            return false;
+        }
+    }
+    parts == 4
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn preparation_maps_indexes_back() {
+        let input = b"  \thttps://http://a:x";
+        let p = prepare(input);
+        assert_eq!(p.text, b"http://a:x");
+        let colon = p.text.iter().position(|&b| b == b'x').unwrap();
+        assert_eq!(p.input_index(input, colon), input.len() - 1);
+        let p = prepare(b"a.b:x");
+        assert_eq!(p.text, b"a.b:x"); // `a.b` is a scheme
+        let p = prepare(b"//a.b/c");
+        assert_eq!(p.text, b"http:////a.b/c");
+        assert_eq!(p.input_index(b"//a.b/c", 8), 1);
+    }
+
+    #[test]
+    fn dotted_quads() {
+        assert!(is_dotted_quad(b"1.22.255.999"));
+        assert!(!is_dotted_quad(b"1.2.3"));
+        assert!(!is_dotted_quad(b"1.2.3.4.5"));
+        assert!(!is_dotted_quad(b"1.2.3.1234"));
+        assert!(!is_dotted_quad(b"1.2.3.a"));
+    }
+}

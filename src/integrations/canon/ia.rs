@@ -1,0 +1,321 @@
+//! The Internet Archive's own canonicalization, which the `surt` package runs after Google's
+//! (its `IAURLCanonicalizer`): host lowercased and `www.` dropped, the default port dropped,
+//! path and query lowercased, session ids removed, the query's arguments sorted.
+
+use alloc::vec::Vec;
+
+use super::handy::HandyUrl;
+
+/// `IAURLCanonicalizer.canonicalize` with its defaults (`host_massage` as given).
+pub(super) fn canonicalize(url: &mut HandyUrl, host_massage: bool) {
+    if let Some(host) = url.host.as_mut().filter(|h| !h.is_empty()) {
+        host.make_ascii_lowercase();
+        if host_massage && url.scheme != b"dns" {
+            let n = www_prefix(host);
+            host.drain(..n);
+        }
+    }
+    let default_port = if url.scheme.eq_ignore_ascii_case(b"http") {
+        Some(80)
+    } else if url.scheme.eq_ignore_ascii_case(b"https") {
+        Some(443)
+    } else {
+        None
+    };
+    if url.port.is_some() && url.port == default_port {
+        url.port = None;
+    }
+    if let Some(path) = url.path.as_mut().filter(|p| !p.is_empty()) {
+        path.make_ascii_lowercase();
+        strip_path_session_id(path);
+        if path.len() > 1 && path.ends_with(b"/") {
+            path.pop();
+        }
+    }
+    match url.query.as_mut().filter(|q| !q.is_empty()) {
+        Some(q) => {
+            strip_query_session_ids(q);
+            q.make_ascii_lowercase();
+            *q = alpha_reorder(q);
+            if q.is_empty() {
+                url.query = None;
+            }
+        }
+        None => url.last_delimiter = false,
+    }
+}
+
+/// `www\d*\.` at the start: its length, or 0.
+fn www_prefix(host: &[u8]) -> usize {
+    if !host.starts_with(b"www") {
+        return 0;
+    }
+    let digits = host[3..].iter().take_while(|b| b.is_ascii_digit()).count();
+    if host.get(3 + digits) == Some(&b'.') {
+        4 + digits
+    } else {
+        0
+    }
+}
+
+/// `alphaReorderQuery`: the `&`-separated arguments sorted by name, then by value, an
+/// argument without `=` before the same name with one (`b` < `b=`), as Python sorts the
+/// tuples `(name,)` and `(name, value)`.
+fn alpha_reorder(query: &[u8]) -> Vec<u8> {
+    if query.len() <= 1 {
+        return query.to_vec();
+    }
+    let mut args: Vec<(&[u8], Option<&[u8]>)> = query
+        .split(|&b| b == b'&')
+        .map(|arg| match arg.iter().position(|&b| b == b'=') {
+            Some(eq) => (&arg[..eq], Some(&arg[eq + 1..])),
+            None => (arg, None),
+        })
+        .collect();
+    args.sort_unstable();
+    let mut out = Vec::with_capacity(query.len());
+    for (i, (name, value)) in args.iter().enumerate() {
+        if i > 0 {
+            out.push(b'&');
+        }
+        out.extend_from_slice(name);
+        if let Some(value) = value {
+            out.push(b'=');
+            out.extend_from_slice(value);
+        }
+    }
+    out
+}
+
+/// One of the reference's session-id patterns, matched at the start of a slice
+/// (case-insensitively, as its regular expressions are): the length matched.
+type Matcher = fn(&[u8]) -> Option<usize>;
+
+fn literal_then(s: &[u8], literal: &[u8], runs: &[(usize, fn(&u8) -> bool)]) -> Option<usize> {
+    if s.len() < literal.len() || !s[..literal.len()].eq_ignore_ascii_case(literal) {
+        return None;
+    }
+    let mut at = literal.len();
+    for &(n, class) in runs {
+        if n == 0 {
+            // The `=` between ASPSESSIONID's two runs.
+            if s.get(at) != Some(&b'=') {
+                return None;
+            }
+            at += 1;
+            continue;
+        }
+        if s.len() < at + n || !s[at..at + n].iter().all(class) {
+            return None;
+        }
+        at += n;
+    }
+    Some(at)
+}
+
+fn jsessionid(s: &[u8]) -> Option<usize> {
+    literal_then(s, b"jsessionid=", &[(32, u8::is_ascii_alphanumeric)])
+}
+fn phpsessid(s: &[u8]) -> Option<usize> {
+    literal_then(s, b"phpsessid=", &[(32, u8::is_ascii_alphanumeric)])
+}
+fn sid(s: &[u8]) -> Option<usize> {
+    literal_then(s, b"sid=", &[(32, u8::is_ascii_alphanumeric)])
+}
+fn aspsessionid(s: &[u8]) -> Option<usize> {
+    literal_then(
+        s,
+        b"aspsessionid",
+        &[(8, u8::is_ascii_alphabetic), (0, u8::is_ascii_alphabetic), (24, u8::is_ascii_alphabetic)],
+    )
+}
+
+/// `^(.*)(?:PATTERN)(?:&(.*))?$` with a pattern of fixed length `len`: the last place the
+/// pattern matches and ends at `&` or the end. Only the places `len` bytes before an `&` or
+/// the end can, so the search is linear.
+fn last_fixed(q: &[u8], len: usize, matcher: Matcher) -> Option<(usize, usize)> {
+    let ends = core::iter::once(q.len()).chain(
+        q.iter()
+            .enumerate()
+            .rev()
+            .filter(|&(_, &b)| b == b'&')
+            .map(|(i, _)| i),
+    );
+    ends.filter(|&end| end >= len)
+        .map(|end| end - len)
+        .find(|&p| matcher(&q[p..]) == Some(len))
+        .map(|p| (p, p + len))
+}
+
+/// `cfid=[^&]+&cftoken=[^&]+`, ending at `&` or the end: the last such place. Its two runs
+/// reach the next `&` (nothing shorter can be followed by what follows), so within one
+/// `&`-separated argument every `cfid=` has the same end: one test per argument.
+fn last_cfid(q: &[u8]) -> Option<(usize, usize)> {
+    let mut arg_end = q.len();
+    loop {
+        let arg_start = q[..arg_end].iter().rposition(|&b| b == b'&').map_or(0, |p| p + 1);
+        // The next argument must be `cftoken=` and a non-empty value.
+        let token_end = (arg_end < q.len())
+            .then(|| {
+                let next = &q[arg_end + 1..];
+                let n = next.iter().position(|&b| b == b'&').unwrap_or(next.len());
+                let token = &next[..n];
+                (token.len() > 8 && token[..8].eq_ignore_ascii_case(b"cftoken="))
+                    .then_some(arg_end + 1 + n)
+            })
+            .flatten();
+        if let Some(end) = token_end {
+            // The last `cfid=` of this argument with a non-empty value after it.
+            let arg = &q[arg_start..arg_end];
+            if let Some(p) = (0..arg.len().saturating_sub(5))
+                .rev()
+                .find(|&p| arg[p..p + 5].eq_ignore_ascii_case(b"cfid="))
+            {
+                return Some((arg_start + p, end));
+            }
+        }
+        if arg_start == 0 {
+            return None;
+        }
+        arg_end = arg_start - 1;
+    }
+}
+
+/// `stripQuerySessionID`: each pattern in turn removes its last match; the text before it
+/// and the arguments after it stay (`a=1&jsessionid=...&b=2` is `a=1&b=2`).
+fn strip_query_session_ids(q: &mut Vec<u8>) {
+    let fixed: [(usize, Matcher); 4] = [
+        (11 + 32, jsessionid),
+        (10 + 32, phpsessid),
+        (4 + 32, sid),
+        (12 + 8 + 1 + 24, aspsessionid),
+    ];
+    for (len, matcher) in fixed {
+        if let Some((start, end)) = last_fixed(q, len, matcher) {
+            remove_match(q, start, end);
+        }
+    }
+    if let Some((start, end)) = last_cfid(q) {
+        remove_match(q, start, end);
+    }
+}
+
+/// Keeps what is before `start` and what follows the `&` at `end`.
+fn remove_match(q: &mut Vec<u8>, start: usize, end: usize) {
+    let after = (end + 1).min(q.len());
+    q.drain(start..after);
+}
+
+/// `stripPathSessionID`: `/(x(24 alphanumerics)...)/` or `/(24 alphanumerics)/` before a
+/// path with `.aspx` in it (ASP.NET's cookieless session ids) removed, at its last place.
+fn strip_path_session_id(path: &mut Vec<u8>) {
+    for multi in [true, false] {
+        if let Some((start, end)) = last_path_session(path, multi) {
+            path.drain(start..end);
+        }
+    }
+}
+
+/// `^(.*/)(CHUNK/)([^?]+\.aspx.*)$`: the chunk right after the last `/` where it matches and
+/// is followed by at least one byte, then `.aspx` before any `?`.
+fn last_path_session(path: &[u8], multi: bool) -> Option<(usize, usize)> {
+    let alnum24 = |s: &[u8]| s.len() >= 24 && s[..24].iter().all(u8::is_ascii_alphanumeric);
+    // The chunk at `s` (just after a `/`): its end, after its own `/`.
+    let chunk = |s: &[u8]| -> Option<usize> {
+        if s.first() != Some(&b'(') {
+            return None;
+        }
+        let mut at = 1;
+        if multi {
+            let mut units = 0;
+            while s.get(at).is_some_and(u8::is_ascii_alphabetic)
+                && s.get(at + 1) == Some(&b'(')
+                && alnum24(s.get(at + 2..)?)
+                && s.get(at + 26) == Some(&b')')
+            {
+                at += 27;
+                units += 1;
+            }
+            if units == 0 {
+                return None;
+            }
+        } else {
+            if !alnum24(&s[at..]) {
+                return None;
+            }
+            at += 24;
+        }
+        (s.get(at) == Some(&b')') && s.get(at + 1) == Some(&b'/')).then_some(at + 2)
+    };
+    let mut candidates = path
+        .iter()
+        .enumerate()
+        .rev()
+        .filter(|&(_, &b)| b == b'/')
+        .filter_map(|(slash, _)| chunk(&path[slash + 1..]).map(|n| (slash + 1, slash + 1 + n)))
+        .peekable();
+    candidates.peek()?;
+    // `.aspx` places and `?` places, ascending, for the test of each candidate.
+    let aspx: Vec<usize> = (0..path.len().saturating_sub(4))
+        .filter(|&i| path[i..i + 5].eq_ignore_ascii_case(b".aspx"))
+        .collect();
+    let question: Vec<usize> = (0..path.len()).filter(|&i| path[i] == b'?').collect();
+    candidates.find(|&(_, end)| {
+        let stop = question[question.partition_point(|&q| q < end)..]
+            .first()
+            .copied()
+            .unwrap_or(path.len());
+        aspx[aspx.partition_point(|&a| a < end + 1)..]
+            .first()
+            .is_some_and(|&a| a < stop)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::format;
+    use alloc::string::String;
+
+    fn q(s: &str) -> String {
+        let mut v = s.as_bytes().to_vec();
+        strip_query_session_ids(&mut v);
+        String::from_utf8(v).unwrap()
+    }
+
+    #[test]
+    fn query_session_ids() {
+        let id = "0123456789abcdef0123456789ABCDEF";
+        assert_eq!(q(&format!("a=1&jsessionid={id}&b=2")), "a=1&b=2");
+        assert_eq!(q(&format!("a=1&JSESSIONID={id}")), "a=1&");
+        assert_eq!(q(&format!("jsessionid={id}x")), format!("jsessionid={id}x"));
+        assert_eq!(q(&format!("phpsessid={id}&x")), "x");
+        assert_eq!(q(&format!("mysid={id}")), "my");
+        assert_eq!(q("ASPSESSIONIDabcdefgh=abcdefghijklmnopqrstuvwx&z"), "z");
+        assert_eq!(q("a&cfid=1&cftoken=2&b"), "a&b");
+        assert_eq!(q("cfid=cfid=1&cftoken=2"), "cfid=");
+        assert_eq!(q("cfid=1&cftoken="), "cfid=1&cftoken=");
+    }
+
+    #[test]
+    fn path_session_ids() {
+        let p = |s: &str| {
+            let mut v = s.as_bytes().to_vec();
+            strip_path_session_id(&mut v);
+            String::from_utf8(v).unwrap()
+        };
+        let id = "abcdefghijklmnopqrstuvwx";
+        assert_eq!(p(&format!("/x/({id})/page.aspx")), "/x/page.aspx");
+        assert_eq!(p(&format!("/x/(s({id})f({id}))/a/page.aspx?q")), "/x/a/page.aspx?q");
+        assert_eq!(p(&format!("/x/({id})/page.html")), format!("/x/({id})/page.html"));
+        assert_eq!(p(&format!("/x/({id})/.aspx")), format!("/x/({id})/.aspx"));
+    }
+
+    #[test]
+    fn arguments_sort_as_python_tuples() {
+        let r = |s: &str| String::from_utf8(alpha_reorder(s.as_bytes())).unwrap();
+        assert_eq!(r("a=2&b&a=1"), "a=1&a=2&b");
+        assert_eq!(r("b=&b&a"), "a&b&b=");
+        assert_eq!(r("x"), "x");
+    }
+}
