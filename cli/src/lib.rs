@@ -3,6 +3,7 @@
 //! bytes. Not a published API: its items are public for those two users alone.
 #![forbid(unsafe_code)]
 
+pub mod canon;
 pub mod edit;
 pub mod input;
 pub mod line;

@@ -6,7 +6,7 @@
 //! and prints a summary.
 #![forbid(unsafe_code)]
 
-use urilex_cli::{edit, input, line, ops, stream, summary, template, transform};
+use urilex_cli::{canon, edit, input, line, ops, stream, summary, template, transform};
 
 use std::fs::File;
 use std::io::{self, IsTerminal, Write};
@@ -281,6 +281,26 @@ enum Command {
         #[command(flatten)]
         input: Input,
     },
+    /// Write each input's crawler key: its SURT (the key of web archives' CDX indexes, as the
+    /// Internet Archive's `surt` package computes it) or its Google Safe Browsing canonical
+    /// form.
+    ///
+    /// Reads FILE|URI arguments or stdin, one URL per line. Writes one key per input line; a
+    /// line without one gives an empty line and `LINE:BYTE: message` on stderr. The keys take
+    /// what their references take: a URL without a scheme, with spaces or `|`, still has one.
+    #[command(
+        after_help = "Examples:\n  urilex canon --surt 'http://www.archive.org/goo/?a=2&b&a=1'\n  urilex canon --surt crawl.txt | sort -u\n  urilex canon --safe-browsing 'http://3279880203/a/../b'"
+    )]
+    Canon {
+        /// The SURT (the default).
+        #[arg(long, conflicts_with = "safe_browsing")]
+        surt: bool,
+        /// Google Safe Browsing's canonical form.
+        #[arg(long)]
+        safe_browsing: bool,
+        #[command(flatten)]
+        input: Input,
+    },
     /// The main job's summary (counts, error kinds, throughput) over the given lines.
     ///
     /// Reads FILE|URI arguments or stdin; with --sample, the sample compiled into the binary
@@ -549,6 +569,18 @@ fn run(cli: Cli) -> Result<Outcome, Fail> {
         } => {
             let base = base.map(|b| base_text(&b, r.g.iri)).transpose()?;
             extract(&mut r, html, line_number, base.as_deref(), &input)
+        }
+        Command::Canon {
+            safe_browsing,
+            input,
+            ..
+        } => {
+            let key = if safe_browsing {
+                canon::Key::SafeBrowsing
+            } else {
+                canon::Key::Surt
+            };
+            r.ops(&canon::Canon { key }, &input).map(strict)
         }
         Command::Summary { sample: true, .. } => {
             summary::of_sample()?;

@@ -234,7 +234,9 @@ impl core::error::Error for HttpUriError {}
 ///
 /// ```
 /// use urilex::canon::{self, CanonErrorKind};
-/// let err = canon::surt("http://example.com:99999/").unwrap_err();
+/// let Err(urilex::Error::Canon(err)) = canon::surt("http://example.com:99999/") else {
+///     unreachable!()
+/// };
 /// assert_eq!((err.kind(), err.index()), (CanonErrorKind::InvalidPort, 19));
 /// assert_eq!(err.to_string(), "port out of range 0-65535 at byte 19");
 /// ```

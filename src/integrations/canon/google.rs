@@ -84,9 +84,10 @@ fn attempt_ip(host: &[u8]) -> Option<Vec<u8>> {
 /// The host to ASCII where the `surt` package calls Python's `idna` codec (IDNA 2003):
 /// invalid UTF-8 dropped, then each label (split at the four dots IDNA knows) mapped and
 /// punycoded, a label empty (but a last one) or longer than 63 bytes refused. The mapping is
-/// UTS #46's (the `idna` crate's, as for the URL Standard), which agrees with IDNA 2003 but
-/// for the characters IDNA 2008 changed (`ß`, `ς`, joiners, newer code points). `None` where
-/// the reference's codec fails: it keeps the host as it was.
+/// UTS #46's (the `idna` crate's, as for the URL Standard) with transitional processing,
+/// which agrees with IDNA 2003 (`ß` is `ss`) but for code points newer than Unicode 3.2 and
+/// the few IDNA 2003 refused that UTS #46 maps. `None` where the reference's codec fails: it
+/// keeps the host as it was.
 fn python_idna(host: &[u8]) -> Option<Vec<u8>> {
     let mut text = String::with_capacity(host.len());
     for chunk in host.utf8_chunks() {
@@ -119,9 +120,20 @@ fn python_idna(host: &[u8]) -> Option<Vec<u8>> {
             out.extend_from_slice(label.as_bytes());
             continue;
         }
+        // Transitional processing, which IDNA 2003 amounts to for the deviation characters
+        // (UTS #46 §4, done before the nontransitional mapping as its note suggests).
+        let mut transitional = String::with_capacity(label.len() + 1);
+        for c in label.chars() {
+            match c {
+                'ß' | '\u{1E9E}' => transitional.push_str("ss"),
+                'ς' => transitional.push('σ'),
+                '\u{200C}' | '\u{200D}' => {}
+                c => transitional.push(c),
+            }
+        }
         let ascii = uts46
             .to_ascii(
-                label.as_bytes(),
+                transitional.as_bytes(),
                 idna::uts46::AsciiDenyList::EMPTY,
                 idna::uts46::Hyphens::Allow,
                 idna::uts46::DnsLength::Ignore,
@@ -227,9 +239,13 @@ pub(super) fn safe_browsing(url: &str) -> Result<String, CanonError> {
     if !with_scheme {
         text.splice(0..0, *b"http://");
     }
+    // 3. The whole URL decoded until nothing is left to decode, then escaped once: what
+    //    was escaped may now delimit (`%2F` is `/`, `%3F` starts the query, `%40` ends
+    //    userinfo), but `#` and `%` are escaped again, so the split below holds.
+    let text = escape_once(&unescape_repeatedly(&text));
     let parts = split(&text);
     let scheme = parts.scheme.clone().map_or(&b"http"[..], |r| &text[r]);
-    // 3. The host: after userinfo, before the port (which the key drops); a special URL
+    // 4. The host: after userinfo, before the port (which the key drops); a special URL
     //    without `//` has it at the start of its path, as browsers read `http:host/p`.
     let (authority, path) = match parts.authority.clone().filter(|a| !a.is_empty()) {
         Some(a) => (&text[a], &text[parts.path.clone()]),
@@ -246,13 +262,21 @@ pub(super) fn safe_browsing(url: &str) -> Result<String, CanonError> {
     } else {
         &info[..info.iter().position(|&b| b == b':').unwrap_or(info.len())]
     };
+    // Decoded, then to ASCII; again while the mapping makes new escapes (a fullwidth `％４１`
+    // is `%41`), so that the key of a key is the same key. Each round shortens the host.
     let mut host = unescape_repeatedly(name);
-    if !host.is_ascii() {
-        if let Ok(text) = core::str::from_utf8(&host) {
-            if let Ok(ascii) = idna::domain_to_ascii(text) {
-                host = ascii.into_bytes();
-            }
-        }
+    while !host.is_ascii() {
+        let Some(ascii) = core::str::from_utf8(&host)
+            .ok()
+            .and_then(|text| idna::domain_to_ascii(text).ok())
+        else {
+            break;
+        };
+        host = if ascii.contains('%') {
+            unescape_repeatedly(ascii.as_bytes())
+        } else {
+            ascii.into_bytes()
+        };
     }
     host.make_ascii_lowercase();
     // Runs of dots made one, dots at the ends trimmed.
@@ -274,12 +298,12 @@ pub(super) fn safe_browsing(url: &str) -> Result<String, CanonError> {
         Some(a) => out.extend_from_slice(&dotted(a)),
         None => escape_once_into(host, &mut out),
     }
-    // 4. The path decoded, resolved, runs of slashes made one, escaped; the query decoded and
-    //    escaped but not resolved.
-    escape_once_into(&normalize_path(&unescape_repeatedly(path)), &mut out);
+    // 5. The path resolved, runs of slashes made one (on the escaped text: `.` and `/` are
+    //    never escaped); the query as it is.
+    out.extend_from_slice(&normalize_path(path));
     if let Some(q) = parts.query {
         out.push(b'?');
-        escape_once_into(&unescape_repeatedly(&text[q]), &mut out);
+        out.extend_from_slice(&text[q]);
     }
     Ok(String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
 }

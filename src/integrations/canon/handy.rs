@@ -77,13 +77,13 @@ fn prepare(input: &[u8]) -> Prepared {
     let trail = input[lead..].iter().rev().take_while(|&&b| is_space(b)).count();
     let core = &input[lead..input.len() - trail];
     let mut text = Vec::with_capacity(core.len() + 7);
-    let added = if core.is_empty() || has_scheme(core) {
+    text.extend(core.iter().copied().filter(|b| !matches!(b, b'\t' | b'\n' | b'\r')));
+    let added = if text.is_empty() || has_scheme(&text) {
         0
     } else {
-        text.extend_from_slice(b"http://");
+        text.splice(0..0, *b"http://");
         7
     };
-    text.extend(core.iter().copied().filter(|b| !matches!(b, b'\t' | b'\n' | b'\r')));
     // `^(https?://)+` replaced by its last repetition.
     let (mut at, mut last, mut count) = (0, 0..0, 0);
     loop {

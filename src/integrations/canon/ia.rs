@@ -87,53 +87,66 @@ fn alpha_reorder(query: &[u8]) -> Vec<u8> {
     out
 }
 
-/// One of the reference's session-id patterns, matched at the start of a slice
-/// (case-insensitively, as its regular expressions are): the length matched.
-type Matcher = fn(&[u8]) -> Option<usize>;
+/// A step of one of the reference's session-id patterns, matched case-insensitively as its
+/// regular expressions are.
+enum Step {
+    Literal(&'static [u8]),
+    Alphanumerics(usize),
+    Letters(usize),
+}
 
-fn literal_then(s: &[u8], literal: &[u8], runs: &[(usize, fn(&u8) -> bool)]) -> Option<usize> {
-    if s.len() < literal.len() || !s[..literal.len()].eq_ignore_ascii_case(literal) {
-        return None;
-    }
-    let mut at = literal.len();
-    for &(n, class) in runs {
-        if n == 0 {
-            // The `=` between ASPSESSIONID's two runs.
-            if s.get(at) != Some(&b'=') {
-                return None;
-            }
-            at += 1;
-            continue;
-        }
-        if s.len() < at + n || !s[at..at + n].iter().all(class) {
-            return None;
+/// A session-id pattern: its steps, all of fixed length.
+type Pattern = &'static [Step];
+
+const JSESSIONID: Pattern = &[Step::Literal(b"jsessionid="), Step::Alphanumerics(32)];
+const PHPSESSID: Pattern = &[Step::Literal(b"phpsessid="), Step::Alphanumerics(32)];
+const SID: Pattern = &[Step::Literal(b"sid="), Step::Alphanumerics(32)];
+const ASPSESSIONID: Pattern = &[
+    Step::Literal(b"aspsessionid"),
+    Step::Letters(8),
+    Step::Literal(b"="),
+    Step::Letters(24),
+];
+
+fn pattern_len(pattern: Pattern) -> usize {
+    pattern
+        .iter()
+        .map(|step| match step {
+            Step::Literal(l) => l.len(),
+            Step::Alphanumerics(n) | Step::Letters(n) => *n,
+        })
+        .sum()
+}
+
+/// Whether `s` starts with `pattern`.
+fn matches_at(s: &[u8], pattern: Pattern) -> bool {
+    let mut at = 0;
+    for step in pattern {
+        let n = match step {
+            Step::Literal(l) => l.len(),
+            Step::Alphanumerics(n) | Step::Letters(n) => *n,
+        };
+        let Some(t) = s.get(at..at + n) else {
+            return false;
+        };
+        let ok = match step {
+            Step::Literal(l) => t.eq_ignore_ascii_case(l),
+            Step::Alphanumerics(_) => t.iter().all(u8::is_ascii_alphanumeric),
+            Step::Letters(_) => t.iter().all(u8::is_ascii_alphabetic),
+        };
+        if !ok {
+            return false;
         }
         at += n;
     }
-    Some(at)
+    true
 }
 
-fn jsessionid(s: &[u8]) -> Option<usize> {
-    literal_then(s, b"jsessionid=", &[(32, u8::is_ascii_alphanumeric)])
-}
-fn phpsessid(s: &[u8]) -> Option<usize> {
-    literal_then(s, b"phpsessid=", &[(32, u8::is_ascii_alphanumeric)])
-}
-fn sid(s: &[u8]) -> Option<usize> {
-    literal_then(s, b"sid=", &[(32, u8::is_ascii_alphanumeric)])
-}
-fn aspsessionid(s: &[u8]) -> Option<usize> {
-    literal_then(
-        s,
-        b"aspsessionid",
-        &[(8, u8::is_ascii_alphabetic), (0, u8::is_ascii_alphabetic), (24, u8::is_ascii_alphabetic)],
-    )
-}
-
-/// `^(.*)(?:PATTERN)(?:&(.*))?$` with a pattern of fixed length `len`: the last place the
-/// pattern matches and ends at `&` or the end. Only the places `len` bytes before an `&` or
-/// the end can, so the search is linear.
-fn last_fixed(q: &[u8], len: usize, matcher: Matcher) -> Option<(usize, usize)> {
+/// `^(.*)(?:PATTERN)(?:&(.*))?$` with a pattern of fixed length: the last place the pattern
+/// matches and ends at `&` or the end. Only the places that far before an `&` or the end can,
+/// so the search is linear.
+fn last_fixed(q: &[u8], pattern: Pattern) -> Option<(usize, usize)> {
+    let len = pattern_len(pattern);
     let ends = core::iter::once(q.len()).chain(
         q.iter()
             .enumerate()
@@ -143,7 +156,7 @@ fn last_fixed(q: &[u8], len: usize, matcher: Matcher) -> Option<(usize, usize)> 
     );
     ends.filter(|&end| end >= len)
         .map(|end| end - len)
-        .find(|&p| matcher(&q[p..]) == Some(len))
+        .find(|&p| matches_at(&q[p..], pattern))
         .map(|p| (p, p + len))
 }
 
@@ -184,14 +197,8 @@ fn last_cfid(q: &[u8]) -> Option<(usize, usize)> {
 /// `stripQuerySessionID`: each pattern in turn removes its last match; the text before it
 /// and the arguments after it stay (`a=1&jsessionid=...&b=2` is `a=1&b=2`).
 fn strip_query_session_ids(q: &mut Vec<u8>) {
-    let fixed: [(usize, Matcher); 4] = [
-        (11 + 32, jsessionid),
-        (10 + 32, phpsessid),
-        (4 + 32, sid),
-        (12 + 8 + 1 + 24, aspsessionid),
-    ];
-    for (len, matcher) in fixed {
-        if let Some((start, end)) = last_fixed(q, len, matcher) {
+    for pattern in [JSESSIONID, PHPSESSID, SID, ASPSESSIONID] {
+        if let Some((start, end)) = last_fixed(q, pattern) {
             remove_match(q, start, end);
         }
     }

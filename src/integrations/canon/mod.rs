@@ -162,17 +162,17 @@ pub fn surt_with(url: &str, options: &SurtOptions) -> Result<String, Error> {
 /// ```
 ///
 /// The published steps: tabs, CR and LF removed, whitespace at the ends and the fragment
-/// dropped; `http://` added where there is no scheme; then per component, decoded until
-/// nothing is left to decode and escaped once (controls, space, `#`, `%`, non-ASCII); the host
-/// put to ASCII (UTS #46), lowercased, its dots trimmed and runs of dots made one, and an IPv4
+/// dropped; `http://` added where there is no scheme; the whole URL decoded until nothing is
+/// left to decode and escaped once (controls, space, `#`, `%`, non-ASCII), so that an escaped
+/// delimiter delimits (`%3F` starts the query, as in Google's own client); the host put to
+/// ASCII (UTS #46), lowercased, its dots trimmed and runs of dots made one, and an IPv4
 /// address in any notation (`0x7f.1`, `017.0.0.1`, `2130706433`, by the URL Standard's IPv4
 /// parser) written as four decimals; userinfo and port dropped; the path's `.` and `..`
-/// resolved and runs of `/` made one; the query kept apart from the path's rules.
+/// resolved and runs of `/` made one; the query kept apart from the path's rules. A key is a
+/// fixed point: the key of a key is the same key.
 ///
 /// Google's published examples (`tests/canon.rs`) pass, but one that a Rust string cannot
-/// hold (a lone byte 0x80). The steps are applied to each component after a split at its
-/// delimiters (RFC 3986 Appendix B), so a decoded `%2F` stays inside its component; the
-/// examples do not tell the two readings apart.
+/// hold (a lone byte 0x80).
 ///
 /// # Errors
 /// [`CanonErrorKind::Empty`] for whitespace alone, [`CanonErrorKind::NoHost`] for a URL

@@ -35,12 +35,12 @@ fn lookup(host: &str) -> Option<(String, usize)> {
     Some((host, n))
 }
 
-/// The last `n` labels of `host`.
+/// The last `n` labels of `host` (`n` > 0).
 fn last_labels(host: &str, n: usize) -> &str {
-    let mut start = host.len();
-    for _ in 0..n {
-        start = host[..start.saturating_sub(1)].rfind('.').map_or(0, |p| p + 1);
-    }
+    let start = host
+        .rmatch_indices('.')
+        .nth(n - 1)
+        .map_or(0, |(dot, _)| dot + 1);
     &host[start..]
 }
 
