@@ -157,13 +157,15 @@ enum Command {
     /// Print TEMPLATE for each input, with `{field}` replaced by that part of the URI.
     ///
     /// Fields: {scheme} {userinfo} {host} {port} {path} {query} {fragment} {authority} {url}
-    /// {port_or_default} and {query:NAME} (the decoded value of the first NAME parameter). An
-    /// absent component is empty; `{{` and `}}` are literal braces.
+    /// {port_or_default} and {query:NAME} (the decoded value of the first NAME parameter); the
+    /// crawler keys {surt} (as `urilex canon --surt`), {registrable_domain} and
+    /// {public_suffix} (of the host, by the Public Suffix List). An absent component or key is
+    /// empty; `{{` and `}}` are literal braces.
     ///
     /// Reads FILE|URI arguments or stdin, one URI per line. Writes one line per input; an
     /// invalid input gives an empty line and `LINE:BYTE: message` on stderr.
     #[command(
-        after_help = "Examples:\n  urilex get '{host}' urls.txt | sort | uniq -c | sort -rn | head\n  urilex get '{scheme}://{host}:{port_or_default}' 'https://example.com/a'\n  urilex get '{query:q}' 'https://example.com/search?q=rust+uri'"
+        after_help = "Examples:\n  urilex get '{host}' urls.txt | sort | uniq -c | sort -rn | head\n  urilex get '{scheme}://{host}:{port_or_default}' 'https://example.com/a'\n  urilex get '{query:q}' 'https://example.com/search?q=rust+uri'\n  urilex get '{registrable_domain}' crawl.txt | sort | uniq -c | sort -rn'"
     )]
     Get {
         /// The template.

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use urilex::{pct, UriRef};
+use urilex::{canon, pct, UriRef};
 
 use crate::line::{self, Line};
 use crate::ops::diagnostic;
@@ -11,7 +11,7 @@ use crate::stream::LineOp;
 
 /// The fields a template may name.
 const FIELDS: &str = "scheme, userinfo, host, port, path, query, fragment, authority, url, \
-                      port_or_default, query:NAME";
+                      port_or_default, query:NAME, surt, registrable_domain, public_suffix";
 
 /// One piece of a compiled template.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,6 +29,12 @@ enum Piece {
     PortOrDefault,
     /// The decoded value of the first parameter of that name (`+` as space, form data).
     QueryParam(String),
+    /// The URI's SURT (`urilex::canon::surt`).
+    Surt,
+    /// The host's registrable domain by the Public Suffix List.
+    RegistrableDomain,
+    /// The host's public suffix.
+    PublicSuffix,
 }
 
 /// A compiled template.
@@ -70,6 +76,9 @@ impl Template {
                         "authority" => Piece::Authority,
                         "url" => Piece::Url,
                         "port_or_default" => Piece::PortOrDefault,
+                        "surt" => Piece::Surt,
+                        "registrable_domain" => Piece::RegistrableDomain,
+                        "public_suffix" => Piece::PublicSuffix,
                         _ => match name.strip_prefix("query:") {
                             Some(param) if !param.is_empty() => Piece::QueryParam(param.to_owned()),
                             _ => {
@@ -130,6 +139,22 @@ impl Template {
                     if let Some((_, value)) = found {
                         let _ = write!(out, "{value}");
                     }
+                    None
+                }
+                Piece::Surt => {
+                    if let Ok(key) = canon::surt(uri.as_str()) {
+                        out.push_str(&key);
+                    }
+                    None
+                }
+                Piece::RegistrableDomain | Piece::PublicSuffix => {
+                    let host = uri.host().unwrap_or_default();
+                    let key = if *piece == Piece::PublicSuffix {
+                        canon::public_suffix(host)
+                    } else {
+                        canon::registrable_domain(host)
+                    };
+                    out.push_str(key.as_deref().unwrap_or(""));
                     None
                 }
             };
