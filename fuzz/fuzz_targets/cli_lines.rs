@@ -13,7 +13,7 @@ use urilex_cli::edit::{Canon, Part, QueryEdits, Set};
 use urilex_cli::stream::{self, LineOp, Sinks, Stats};
 use urilex_cli::template::{Get, Template};
 use urilex_cli::transform::{Extract, Normalize, Resolve};
-use urilex_cli::{line, ops};
+use urilex_cli::{canon as keys, line, ops};
 
 /// Runs `op` over `input`; its output and the reader's count.
 fn run<O: LineOp>(op: &O, input: &[u8], threads: usize) -> (Vec<u8>, Stats) {
@@ -150,7 +150,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     }
     line::read_rfc2396(false);
 
-    let template = Template::parse("{scheme}|{host}|{port_or_default}|{query:q}|{url}|{{").unwrap();
+    let template = Template::parse("{scheme}|{host}|{port_or_default}|{query:q}|{url}|{surt}|{registrable_domain}|{public_suffix}|{{").unwrap();
     one_per_line("get", &Get { template }, input, threads);
     let set = Set {
         assignments: vec![(Part::Scheme, "https".into()), (Part::Port, "8443".into())],
@@ -183,4 +183,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         run(&op, input, threads);
     }
     whatwg_ops(input, threads);
+    for key in [keys::Key::Surt, keys::Key::SafeBrowsing] {
+        one_per_line("canon", &keys::Canon { key }, input, threads);
+    }
 });

@@ -257,26 +257,27 @@ pub(super) fn safe_browsing(url: &str) -> Result<String, CanonError> {
         }
     };
     let info = &authority[authority.iter().rposition(|&b| b == b'@').map_or(0, |p| p + 1)..];
-    let name = if info.first() == Some(&b'[') {
-        &info[..info.iter().position(|&b| b == b']').map_or(info.len(), |p| p + 1)]
-    } else {
-        &info[..info.iter().position(|&b| b == b':').unwrap_or(info.len())]
+    // Leading dots go (below) before an IPv6 literal is looked for, so that `.[::1]` reads
+    // as the key `[::1]` will.
+    let info = &info[info.iter().take_while(|&&b| b == b'.').count()..];
+    let name = match (info.first(), info.iter().position(|&b| b == b']')) {
+        (Some(b'['), Some(close)) => &info[..=close],
+        _ => &info[..info.iter().position(|&b| b == b':').unwrap_or(info.len())],
     };
-    // Decoded, then to ASCII; again while the mapping makes new escapes (a fullwidth `％４１`
-    // is `%41`), so that the key of a key is the same key. Each round shortens the host.
+    // To ASCII as browsers do (UTS #46 with the URL Standard's forbidden code points, so that
+    // a mapping never makes a delimiter: `：` is no `:`); a host the mapping refuses stays as
+    // it is, escaped.
     let mut host = unescape_repeatedly(name);
-    while !host.is_ascii() {
-        let Some(ascii) = core::str::from_utf8(&host)
-            .ok()
-            .and_then(|text| idna::domain_to_ascii(text).ok())
-        else {
-            break;
-        };
-        host = if ascii.contains('%') {
-            unescape_repeatedly(ascii.as_bytes())
-        } else {
-            ascii.into_bytes()
-        };
+    if !host.is_ascii() {
+        let uts46 = idna::uts46::Uts46::new();
+        if let Ok(ascii) = uts46.to_ascii(
+            &host,
+            idna::uts46::AsciiDenyList::URL,
+            idna::uts46::Hyphens::Allow,
+            idna::uts46::DnsLength::Ignore,
+        ) {
+            host = ascii.into_owned().into_bytes();
+        }
     }
     host.make_ascii_lowercase();
     // Runs of dots made one, dots at the ends trimmed.
