@@ -60,9 +60,9 @@ mod owned;
 mod tables;
 mod vocab;
 
-#[cfg(feature = "extract")]
 #[cfg(feature = "canon")]
 pub use integrations::canon;
+#[cfg(feature = "extract")]
 pub use integrations::extract;
 pub use ops::pct;
 #[cfg(feature = "whatwg")]

@@ -87,7 +87,7 @@ fn parse_batch<'py>(py: Python<'py>, input: &Bound<'py, PyAny>) -> PyResult<Boun
 }
 
 /// Runs `write` per valid row into one output column; a row it refuses (returns false) is null.
-fn map_strings<'py, F>(
+pub(crate) fn map_strings<'py, F>(
     py: Python<'py>,
     input: &Bound<'py, PyAny>,
     mut write: F,

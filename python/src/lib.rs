@@ -7,6 +7,7 @@
 #![deny(unsafe_code)]
 
 mod batch;
+mod canon;
 mod columns;
 mod ffi;
 mod scalar;
@@ -19,5 +20,6 @@ fn _urilex(m: &Bound<'_, PyModule>) -> PyResult<()> {
     scalar::register(m)?;
     batch::register(m)?;
     whatwg::register(m)?;
+    canon::register(m)?;
     Ok(())
 }

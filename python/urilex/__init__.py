@@ -27,6 +27,19 @@ urilex.Uri('https://user:***@h:8443/s?q=rust+uri&x=%C3%A9')
 ...     (e.kind, e.index, str(e))
 ('invalid_char', 22, "invalid character '|' at byte 22 in query")
 
+The keys crawlers and web archives file URLs under: the SURT of a URL (as the Internet
+Archive's ``surt`` package gives it), Google Safe Browsing's canonical form, and a host's
+registrable domain and public suffix by the Public Suffix List:
+
+>>> urilex.surt("http://www.archive.org/goo/?a=2&b&a=1")
+'org,archive)/goo?a=1&a=2&b'
+>>> urilex.surt("http://www.archive.org/", include_scheme=True, trailing_comma=True)
+'http://(org,archive,)/'
+>>> urilex.safe_browsing("http://3279880203/a/../b#frag")
+'http://195.127.0.11/b'
+>>> urilex.registrable_domain("www.example.co.uk"), urilex.public_suffix("www.example.co.uk")
+('example.co.uk', 'co.uk')
+
 Batch kernels over pyarrow arrays are in :mod:`urilex.arrow` (``pip install 'urilex[arrow]'``
 brings pyarrow).
 """
@@ -38,8 +51,12 @@ from ._urilex import (
     is_valid,
     normalize,
     parse,
+    public_suffix,
     query_pairs,
+    registrable_domain,
     resolve,
+    safe_browsing,
+    surt,
 )
 
 __all__ = [
@@ -51,6 +68,10 @@ __all__ = [
     "normalize",
     "iri_to_uri",
     "query_pairs",
+    "surt",
+    "safe_browsing",
+    "registrable_domain",
+    "public_suffix",
 ]
 
 # Docstrings for the functions the extension defines (kept here, beside the examples).
@@ -60,3 +81,4 @@ ParseError.__doc__ = """An invalid URI reference (a ValueError).
 snake_case (``invalid_char``, ``invalid_percent_encoding``, ``colon_in_first_segment``,
 ``invalid_scheme``, ``invalid_port``, ``invalid_ipv6``, ``unexpected_end``, ...), and the
 message is the Rust ``Display``."""
+

@@ -55,3 +55,24 @@ def iri_to_uri(s: str, idna: bool = False) -> str:
 
 def query_pairs(query: str) -> list[tuple[str, str]]:
     """A query's ``name=value`` pairs decoded as form data, in order."""
+
+def surt(
+    url: str,
+    *,
+    include_scheme: bool = False,
+    trailing_comma: bool = False,
+    host_massage: bool = True,
+    reverse_ipaddr: bool = True,
+    canonicalizer: str = "ia",
+) -> str:
+    """The SURT of ``url``, as the ``surt`` package computes it; raises ParseError where it
+    raises."""
+
+def safe_browsing(url: str) -> str:
+    """Google Safe Browsing's canonical form of ``url``; raises ParseError without a host."""
+
+def registrable_domain(host: str) -> Optional[str]:
+    """The registrable domain of ``host`` by the Public Suffix List, or None."""
+
+def public_suffix(host: str) -> Optional[str]:
+    """The public suffix of ``host`` by the Public Suffix List, or None."""

@@ -131,4 +131,58 @@ def whatwg_parse(arr: ArrayLike, base: Optional[str] = None) -> pa.StructArray:
     return _chunked(lambda a: _array(_urilex.whatwg_parse_batch(a, base)), arr)
 
 
-__all__ = ["parse", "normalize", "host", "resolve", "whatwg_href", "whatwg_parse"]
+def surt(
+    arr: ArrayLike,
+    *,
+    include_scheme: bool = False,
+    trailing_comma: bool = False,
+    host_massage: bool = True,
+    reverse_ipaddr: bool = True,
+    canonicalizer: str = "ia",
+) -> pa.Array:
+    """The SURT of each URL, as ``urilex.surt`` gives it (the ``surt`` package's keys, with
+    its options); null for a null row or one the package refuses.
+
+    >>> import pyarrow as pa, urilex.arrow
+    >>> urilex.arrow.surt(pa.array(["http://www.archive.org/goo/?a=2&b&a=1", "a.org/b c", None])).to_pylist()
+    ['org,archive)/goo?a=1&a=2&b', 'org,a)/b%20c', None]
+    """
+    options = (include_scheme, trailing_comma, host_massage, reverse_ipaddr, canonicalizer)
+
+    def kernel(a):
+        return _array(
+            _urilex.surt_batch(
+                a,
+                include_scheme=options[0],
+                trailing_comma=options[1],
+                host_massage=options[2],
+                reverse_ipaddr=options[3],
+                canonicalizer=options[4],
+            )
+        )
+
+    return _chunked(kernel, arr)
+
+
+def registrable_domain(arr: ArrayLike) -> pa.Array:
+    """The registrable domain of each URL's host by the Public Suffix List, the host as a
+    browser reads it (the URL Standard: lowercased, decoded, an internationalized name as its
+    A-labels); null for a null row, a URL that does not parse, an IP address or a public suffix.
+
+    >>> import pyarrow as pa, urilex.arrow
+    >>> urilex.arrow.registrable_domain(pa.array(["https://www.Example.co.uk/a", "http://127.0.0.1/", None])).to_pylist()
+    ['example.co.uk', None, None]
+    """
+    return _chunked(lambda a: _array(_urilex.registrable_domain_batch(a)), arr)
+
+
+__all__ = [
+    "parse",
+    "normalize",
+    "host",
+    "resolve",
+    "whatwg_href",
+    "whatwg_parse",
+    "surt",
+    "registrable_domain",
+]

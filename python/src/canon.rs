@@ -1,0 +1,170 @@
+//! The crawler keys (`urilex::canon`): `surt`, `safe_browsing`, `registrable_domain` and
+//! `public_suffix`, one string at a time, and the Arrow kernels `surt` and
+//! `registrable_domain`. A URL without a key raises `urilex.ParseError` (scalar) or is a null
+//! row (batch).
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+use urilex::canon::{self, CanonErrorKind, Canonicalizer, SurtOptions};
+use urilex::whatwg::Url;
+
+use crate::batch::map_strings;
+use crate::scalar::ParseError;
+
+/// The Python exception for a URL without a key: `urilex.ParseError` with `.index` and
+/// `.kind` (`"empty"`, `"port_not_a_number"`, `"invalid_port"`, `"no_host"`).
+fn key_error(py: Python<'_>, e: urilex::Error) -> PyErr {
+    let err = ParseError::new_err(e.to_string());
+    if let urilex::Error::Canon(e) = e {
+        let kind = match e.kind() {
+            CanonErrorKind::Empty => "empty",
+            CanonErrorKind::PortNotANumber => "port_not_a_number",
+            CanonErrorKind::InvalidPort => "invalid_port",
+            CanonErrorKind::NoHost => "no_host",
+            _ => "other",
+        };
+        let value = err.value_bound(py);
+        let _ = value.setattr("index", e.index());
+        let _ = value.setattr("kind", kind);
+    }
+    err
+}
+
+fn surt_options(
+    include_scheme: bool,
+    trailing_comma: bool,
+    host_massage: bool,
+    reverse_ipaddr: bool,
+    canonicalizer: &str,
+) -> PyResult<SurtOptions> {
+    let canonicalizer = match canonicalizer {
+        "ia" => Canonicalizer::Ia,
+        "google" => Canonicalizer::Google,
+        "none" => Canonicalizer::None,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "canonicalizer {other:?}: one of \"ia\", \"google\", \"none\""
+            )))
+        }
+    };
+    Ok(SurtOptions {
+        include_scheme,
+        trailing_comma,
+        host_massage,
+        reverse_ipaddr,
+        canonicalizer,
+    })
+}
+
+/// The SURT (Sort-friendly URI Reordering Transform) of `url`: the key of web archives' CDX
+/// indexes, as the Internet Archive's `surt` package (0.3.1) computes it, with its keyword
+/// options (`with_scheme` is `include_scheme`; `canonicalizer` is "ia", the default, "google"
+/// or "none"). Takes what the package takes (no scheme, spaces, `|`); raises `ParseError`
+/// where it raises (a port that is no number up to 65535, blank text).
+#[pyfunction]
+#[pyo3(signature = (url, *, include_scheme=false, trailing_comma=false, host_massage=true, reverse_ipaddr=true, canonicalizer="ia"))]
+fn surt(
+    py: Python<'_>,
+    url: &str,
+    include_scheme: bool,
+    trailing_comma: bool,
+    host_massage: bool,
+    reverse_ipaddr: bool,
+    canonicalizer: &str,
+) -> PyResult<String> {
+    let options = surt_options(
+        include_scheme,
+        trailing_comma,
+        host_massage,
+        reverse_ipaddr,
+        canonicalizer,
+    )?;
+    canon::surt_with(url, &options).map_err(|e| key_error(py, e))
+}
+
+/// Google Safe Browsing's canonical form of `url` (the published steps: decode repeatedly,
+/// escape once, host lowercased with IPv4 in any notation as four decimals, path resolved,
+/// fragment, userinfo and port dropped). Raises `ParseError` for blank text or a URL without
+/// a host.
+#[pyfunction]
+fn safe_browsing(py: Python<'_>, url: &str) -> PyResult<String> {
+    canon::safe_browsing(url).map_err(|e| key_error(py, e))
+}
+
+/// The registrable domain ("eTLD+1") of `host` by the Public Suffix List (ICANN and private
+/// sections, rule `*` for an unlisted TLD), lowercased; None for a public suffix itself, an
+/// empty label or an IP address.
+#[pyfunction]
+fn registrable_domain(host: &str) -> Option<String> {
+    canon::registrable_domain(host)
+}
+
+/// The public suffix of `host` by the Public Suffix List, or `None`.
+#[pyfunction]
+fn public_suffix(host: &str) -> Option<String> {
+    canon::public_suffix(host)
+}
+
+/// `urilex.arrow.surt`: each row's SURT; null for a null row or one without a key.
+#[pyfunction]
+#[pyo3(signature = (input, *, include_scheme=false, trailing_comma=false, host_massage=true, reverse_ipaddr=true, canonicalizer="ia"))]
+fn surt_batch<'py>(
+    py: Python<'py>,
+    input: &Bound<'py, PyAny>,
+    include_scheme: bool,
+    trailing_comma: bool,
+    host_massage: bool,
+    reverse_ipaddr: bool,
+    canonicalizer: &str,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let options = surt_options(
+        include_scheme,
+        trailing_comma,
+        host_massage,
+        reverse_ipaddr,
+        canonicalizer,
+    )?;
+    map_strings(py, input, move |s, out| {
+        match canon::surt_with(s, &options) {
+            Ok(key) => {
+                out.extend_from_slice(key.as_bytes());
+                true
+            }
+            Err(_) => false,
+        }
+    })
+}
+
+/// `urilex.arrow.registrable_domain`: the registrable domain of each row's host, the host as
+/// a browser reads it (the URL Standard: lowercased, decoded, internationalized names as
+/// A-labels, IPv4 addresses recognized); null for a null row, a URL that does not parse, and
+/// a host without one.
+#[pyfunction]
+fn registrable_domain_batch<'py>(
+    py: Python<'py>,
+    input: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    map_strings(py, input, |s, out| {
+        let domain = Url::parse(s, None)
+            .ok()
+            .and_then(|url| canon::registrable_domain(url.hostname()));
+        match domain {
+            Some(d) => {
+                out.extend_from_slice(d.as_bytes());
+                true
+            }
+            None => false,
+        }
+    })
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(surt, m)?)?;
+    m.add_function(wrap_pyfunction!(safe_browsing, m)?)?;
+    m.add_function(wrap_pyfunction!(registrable_domain, m)?)?;
+    m.add_function(wrap_pyfunction!(public_suffix, m)?)?;
+    m.add_function(wrap_pyfunction!(surt_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(registrable_domain_batch, m)?)?;
+    Ok(())
+}
