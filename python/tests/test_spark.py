@@ -33,13 +33,15 @@ def test_spark_normalize(tmp_path):
     assert rows["http://a/b|c"]["valid"] is False and rows["http://a/b|c"]["normalized"] is None
     assert rows["//h/p"]["host"] == "h" and rows[""]["valid"] is True
     assert rows["../x?"]["normalized"] == "../x?"
-    # The same file as a browser reads it (--grammar whatwg), in a second run.
+    # The same file as a browser reads it (--grammar whatwg), with the crawler keys (--surt),
+    # in a second run.
     out = tmp_path / "out_whatwg"
-    subprocess.run([sys.executable, str(EXAMPLE), "--grammar", "whatwg", str(src), str(out)],
-                   check=True, env=env, timeout=300)
+    subprocess.run([sys.executable, str(EXAMPLE), "--grammar", "whatwg", "--surt", str(src),
+                    str(out)], check=True, env=env, timeout=300)
     rows = {r["url"]: r for r in pq.read_table(out).to_pylist()}
     # A browser keeps %7e as written (the URL Standard decodes nothing), and takes the '|'.
     assert rows[urls[0]] == {"url": urls[0], "valid": True, "host": "example.com",
-                             "normalized": "http://example.com/a/%7euser"}
+                             "normalized": "http://example.com/a/%7euser",
+                             "surt": "com,example)/a/~user", "registrable_domain": "example.com"}
     assert rows["http://a/b|c"]["normalized"] == "http://a/b|c"
     assert rows["//h/p"]["valid"] is False and rows["//h/p"]["normalized"] is None
