@@ -721,6 +721,47 @@ impl Parse for Http {
     }
 }
 
+/// urilex's crawler key SURT (`urilex::canon::surt`, feature `canon`), beside urilex's
+/// normalization of the same lines: a key is a canonical form too, and its cost is read
+/// against that one (no Rust crate computes SURTs; the Python reference is measured in
+/// python/bench.py). A line has a key unless the `surt` package refuses it too.
+#[cfg(feature = "canon")]
+pub struct UrilexSurt;
+
+#[cfg(feature = "canon")]
+impl Normalize for UrilexSurt {
+    const NAME: &'static str = "urilex-surt";
+    #[inline]
+    fn normalize(s: &str, buf: &mut String) -> bool {
+        match urilex::canon::surt(s) {
+            Ok(key) => {
+                buf.push_str(&key);
+                true
+            }
+            Err(_) => false,
+        }
+    }
+}
+
+/// urilex's Safe Browsing canonical form (`urilex::canon::safe_browsing`, feature `canon`).
+#[cfg(feature = "canon")]
+pub struct UrilexSafeBrowsing;
+
+#[cfg(feature = "canon")]
+impl Normalize for UrilexSafeBrowsing {
+    const NAME: &'static str = "urilex-safe-browsing";
+    #[inline]
+    fn normalize(s: &str, buf: &mut String) -> bool {
+        match urilex::canon::safe_browsing(s) {
+            Ok(key) => {
+                buf.push_str(&key);
+                true
+            }
+            Err(_) => false,
+        }
+    }
+}
+
 /// urilex's URL Standard parser (`urilex::whatwg`, feature `whatwg`): the same work as ada's
 /// and url's, an href built from each input.
 #[cfg(feature = "whatwg")]
@@ -1076,6 +1117,10 @@ macro_rules! for_each_resolver {
 macro_rules! for_each_normalizer {
     ($m:ident) => {
         $m!(Urilex);
+        #[cfg(feature = "canon")]
+        $m!(UrilexSurt);
+        #[cfg(feature = "canon")]
+        $m!(UrilexSafeBrowsing);
         $m!(FluentUri);
         $m!(IriString);
         $m!(Url);
