@@ -1,6 +1,7 @@
 //! The percent-escaping both references share: decode until nothing is left to decode, then
 //! encode what a key must not hold raw.
 
+use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
 use crate::ops::pct::hex_val;
@@ -37,17 +38,20 @@ pub(super) fn unescape_repeatedly_into(input: &[u8], out: &mut Vec<u8>) {
     }
 }
 
-/// `input` decoded by [`unescape_repeatedly_into`].
-pub(super) fn unescape_repeatedly(input: &[u8]) -> Vec<u8> {
+/// `input` decoded by [`unescape_repeatedly_into`]; borrowed when there is nothing to decode.
+pub(super) fn unescape_repeatedly(input: &[u8]) -> Cow<'_, [u8]> {
+    if !input.contains(&b'%') {
+        return Cow::Borrowed(input);
+    }
     let mut out = Vec::with_capacity(input.len());
     unescape_repeatedly_into(input, &mut out);
-    out
+    Cow::Owned(out)
 }
 
 /// Whether a key holds `b` percent-encoded: a control, space, `#`, `%`, DEL and every byte
 /// above ASCII. Google's text ("<= ASCII 32, >= 127, '#', or '%'") and the `surt` package's
 /// `escapeOnce` (`quote_from_bytes` with every other printable character safe) agree.
-pub(super) fn must_escape(b: u8) -> bool {
+pub(super) const fn must_escape(b: u8) -> bool {
     b <= b' ' || b >= 0x7F || b == b'#' || b == b'%'
 }
 
@@ -63,16 +67,51 @@ pub(super) fn escape_once_into(input: &[u8], out: &mut Vec<u8>) {
     }
 }
 
-/// `input` escaped by [`escape_once_into`].
-pub(super) fn escape_once(input: &[u8]) -> Vec<u8> {
+/// `input` escaped by [`escape_once_into`]; borrowed when nothing needs escaping.
+pub(super) fn escape_once(input: &[u8]) -> Cow<'_, [u8]> {
+    if !input.iter().any(|&b| must_escape(b)) {
+        return Cow::Borrowed(input);
+    }
     let mut out = Vec::with_capacity(input.len() + 8);
     escape_once_into(input, &mut out);
-    out
+    Cow::Owned(out)
 }
 
-/// `escape_once(unescape_repeatedly(input))`: the `surt` package's `minimalEscape`.
-pub(super) fn minimal_escape(input: &[u8]) -> Vec<u8> {
-    escape_once(&unescape_repeatedly(input))
+/// `escape_once(unescape_repeatedly(input))`: the `surt` package's `minimalEscape`. Borrowed
+/// when `input` holds no byte to escape (so no `%` to decode either).
+pub(super) fn minimal_escape(input: &[u8]) -> Cow<'_, [u8]> {
+    if !input.iter().any(|&b| must_escape(b)) {
+        return Cow::Borrowed(input);
+    }
+    Cow::Owned(escape_once(&unescape_repeatedly(input)).into_owned())
+}
+
+/// `f` applied to what `c` holds, borrowing from `c`'s own source where `f` borrows.
+pub(super) fn map<'a>(c: Cow<'a, [u8]>, f: impl Fn(&[u8]) -> Cow<'_, [u8]>) -> Cow<'a, [u8]> {
+    match c {
+        Cow::Borrowed(b) => f(b),
+        Cow::Owned(v) => Cow::Owned(f(&v).into_owned()),
+    }
+}
+
+/// `c`'s bytes `range`, without a copy where `c` borrows.
+pub(super) fn slice(c: Cow<'_, [u8]>, range: core::ops::Range<usize>) -> Cow<'_, [u8]> {
+    match c {
+        Cow::Borrowed(b) => Cow::Borrowed(&b[range]),
+        Cow::Owned(mut v) => {
+            v.truncate(range.end);
+            v.drain(..range.start);
+            Cow::Owned(v)
+        }
+    }
+}
+
+/// `c` lowercased (ASCII), copied only if it has an upper-case letter.
+pub(super) fn lowercase(mut c: Cow<'_, [u8]>) -> Cow<'_, [u8]> {
+    if c.iter().any(u8::is_ascii_uppercase) {
+        c.to_mut().make_ascii_lowercase();
+    }
+    c
 }
 
 #[cfg(test)]
@@ -117,14 +156,14 @@ mod tests {
                     s.push(alphabet[n % alphabet.len()]);
                     n /= alphabet.len();
                 }
-                assert_eq!(unescape_repeatedly(&s), loop_decode(s.clone()), "{s:?}");
+                assert_eq!(*unescape_repeatedly(&s), loop_decode(s.clone()), "{s:?}");
             }
         }
     }
 
     #[test]
     fn googles_examples_of_unescaping() {
-        let canon = |s: &str| String::from_utf8(minimal_escape(s.as_bytes())).unwrap();
+        let canon = |s: &str| String::from_utf8(minimal_escape(s.as_bytes()).into_owned()).unwrap();
         assert_eq!(canon("/%25%32%35"), "/%25");
         assert_eq!(canon("/%25%32%35%25%32%35"), "/%25%25");
         assert_eq!(canon("/%2525252525252525"), "/%25");

@@ -5,10 +5,13 @@
 //! ([`escape`](super::escape)) and resolve the path the same way ([`normalize_path`]); they
 //! differ where the references differ, each difference named below.
 
+use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::escape::{escape_once, escape_once_into, minimal_escape, unescape_repeatedly};
+use super::escape::{
+    escape_once, escape_once_into, lowercase, map, minimal_escape, slice, unescape_repeatedly,
+};
 use super::handy::{has_scheme, HandyUrl};
 use crate::grammars::split::split;
 use crate::owned::whatwg::host::{ends_in_a_number, ipv4};
@@ -16,8 +19,11 @@ use crate::vocab::error::{CanonError, CanonErrorKind};
 
 /// The path with `.` and `..` segments resolved and runs of `/` made one (`normalizePath`):
 /// the first segment (before the first `/`) is dropped, a `..` above the root is kept, and a
-/// trailing `/` stays. An empty path is `/`.
-pub(super) fn normalize_path(path: &[u8]) -> Vec<u8> {
+/// trailing `/` stays. An empty path is `/`. Borrowed when nothing changes, as for most paths.
+pub(super) fn normalize_path(path: &[u8]) -> Cow<'_, [u8]> {
+    if path.first() == Some(&b'/') && !needs_resolving(&path[1..]) {
+        return Cow::Borrowed(path);
+    }
     let mut kept: Vec<&[u8]> = Vec::new();
     for segment in path.split(|&b| b == b'/').skip(1) {
         match segment {
@@ -39,7 +45,22 @@ pub(super) fn normalize_path(path: &[u8]) -> Vec<u8> {
         }
         out.extend_from_slice(last);
     }
-    out
+    Cow::Owned(out)
+}
+
+/// Whether the segments after a path's first `/` hold an empty one (but the last), `.` or
+/// `..`: what [`normalize_path`] would change.
+fn needs_resolving(segments: &[u8]) -> bool {
+    let mut start = 0;
+    for (i, &b) in segments.iter().enumerate() {
+        if b == b'/' {
+            if matches!(&segments[start..i], b"" | b"." | b"..") {
+                return true;
+            }
+            start = i + 1;
+        }
+    }
+    matches!(&segments[start..], b"." | b"..")
 }
 
 /// A dotted-decimal address.
@@ -152,55 +173,81 @@ fn python_idna(host: &[u8]) -> Option<Vec<u8>> {
 
 /// Python's `bytes.replace(b"..", b".")`: each pair of dots, left to right without overlap,
 /// made one (`a...b` is `a..b`: the reference collapses a run only by half).
-fn halve_dot_runs(host: &[u8]) -> Vec<u8> {
+fn halve_dot_runs(host: &[u8]) -> Cow<'_, [u8]> {
+    if !host.windows(2).any(|w| w == b"..") {
+        return Cow::Borrowed(host);
+    }
     let mut out = Vec::with_capacity(host.len());
     let mut i = 0;
     while i < host.len() {
         out.push(host[i]);
         i += if host[i] == b'.' && host.get(i + 1) == Some(&b'.') { 2 } else { 1 };
     }
-    out
+    Cow::Owned(out)
 }
 
-fn trim_dots(host: &[u8]) -> &[u8] {
+/// The part of `host` without dots at its ends.
+fn without_end_dots(host: &[u8]) -> core::ops::Range<usize> {
     let start = host.iter().take_while(|&&b| b == b'.').count();
     let end = host.len() - host[start..].iter().rev().take_while(|&&b| b == b'.').count();
-    &host[start..end]
+    start..end
 }
 
 /// The `surt` package's `GoogleURLCanonicalizer.canonicalize`: the fragment dropped; the
 /// query decoded and escaped; the host decoded, to ASCII, dot runs halved, dots trimmed, read
 /// as an IPv4 address or else lowercased and escaped; the path decoded, resolved (when there is
 /// a host) and escaped. The port stays.
-pub(super) fn canonicalize_for_surt(url: &mut HandyUrl) {
+pub(super) fn canonicalize_for_surt(url: &mut HandyUrl<'_>) {
     url.hash = None;
-    if let Some(q) = url.query.as_mut().filter(|q| !q.is_empty()) {
-        *q = minimal_escape(q);
+    // Nothing to decode or escape anywhere: the query and the path's bytes stay.
+    let escapes = url.holds.escape();
+    if let Some(q) = url.query.take() {
+        url.query = Some(if escapes && !q.is_empty() {
+            map(q, minimal_escape)
+        } else {
+            q
+        });
     }
-    if let Some(h) = url.host.as_mut().filter(|h| !h.is_empty()) {
-        let mut host = unescape_repeatedly(h);
-        if !host.is_ascii() {
-            if let Some(ascii) = python_idna(&host) {
-                host = ascii;
-            }
-        }
-        let host = halve_dot_runs(&host);
-        let host = trim_dots(&host);
-        *h = match attempt_ip(host) {
-            Some(ip) => ip,
-            None => escape_once(&host.to_ascii_lowercase()),
-        };
+    if let Some(h) = url.host.take() {
+        url.host = Some(if h.is_empty() { h } else { canonical_host(h, escapes) });
     }
     let has_host = url.host.as_ref().is_some_and(|h| !h.is_empty());
-    if let Some(p) = url.path.as_mut() {
-        let decoded = unescape_repeatedly(p);
-        *p = escape_once(&if has_host {
-            normalize_path(&decoded)
+    if let Some(p) = url.path.take() {
+        let decoded = if escapes { map(p, unescape_repeatedly) } else { p };
+        let resolved = if has_host {
+            map(decoded, normalize_path)
         } else {
             decoded
+        };
+        url.path = Some(if escapes {
+            map(resolved, escape_once)
+        } else {
+            resolved
         });
     } else if has_host {
-        url.path = Some(b"/".to_vec());
+        url.path = Some(Cow::Borrowed(b"/"));
+    }
+}
+
+/// The host steps of [`canonicalize_for_surt`].
+fn canonical_host(host: Cow<'_, [u8]>, escapes: bool) -> Cow<'_, [u8]> {
+    let mut host = if escapes {
+        map(host, unescape_repeatedly)
+    } else {
+        host
+    };
+    if !host.is_ascii() {
+        if let Some(ascii) = python_idna(&host) {
+            host = Cow::Owned(ascii);
+        }
+    }
+    let host = map(host, halve_dot_runs);
+    let range = without_end_dots(&host);
+    let host = slice(host, range);
+    match attempt_ip(&host) {
+        Some(ip) => Cow::Owned(ip),
+        None if escapes => map(lowercase(host), escape_once),
+        None => lowercase(host),
     }
 }
 
@@ -242,7 +289,7 @@ pub(super) fn safe_browsing(url: &str) -> Result<String, CanonError> {
     // 3. The whole URL decoded until nothing is left to decode, then escaped once: what
     //    was escaped may now delimit (`%2F` is `/`, `%3F` starts the query, `%40` ends
     //    userinfo), but `#` and `%` are escaped again, so the split below holds.
-    let text = escape_once(&unescape_repeatedly(&text));
+    let text = minimal_escape(&text).into_owned();
     let parts = split(&text);
     let scheme = parts.scheme.clone().map_or(&b"http"[..], |r| &text[r]);
     // 4. The host: after userinfo, before the port (which the key drops); a special URL
@@ -267,7 +314,7 @@ pub(super) fn safe_browsing(url: &str) -> Result<String, CanonError> {
     // To ASCII as browsers do (UTS #46 with the URL Standard's forbidden code points, so that
     // a mapping never makes a delimiter: `：` is no `:`); a host the mapping refuses stays as
     // it is, escaped.
-    let mut host = unescape_repeatedly(name);
+    let mut host = unescape_repeatedly(name).into_owned();
     if !host.is_ascii() {
         let uts46 = idna::uts46::Uts46::new();
         if let Ok(ascii) = uts46.to_ascii(
@@ -282,7 +329,7 @@ pub(super) fn safe_browsing(url: &str) -> Result<String, CanonError> {
     host.make_ascii_lowercase();
     // Runs of dots made one, dots at the ends trimmed.
     host.dedup_by(|a, b| *a == b'.' && *b == b'.');
-    let host = trim_dots(&host);
+    let host = &host[without_end_dots(&host)];
     if host.is_empty() {
         let at = input.len().min(lead + scheme.len() + 3);
         return Err(CanonError::new(CanonErrorKind::NoHost, at));
@@ -316,7 +363,7 @@ mod tests {
 
     #[test]
     fn paths_as_the_reference_resolves_them() {
-        let n = |p: &str| String::from_utf8(normalize_path(p.as_bytes())).unwrap();
+        let n = |p: &str| String::from_utf8(normalize_path(p.as_bytes()).into_owned()).unwrap();
         assert_eq!(n(""), "/");
         assert_eq!(n("/"), "/");
         assert_eq!(n("/a/./b/../c/"), "/a/c/");
@@ -324,11 +371,17 @@ mod tests {
         assert_eq!(n("/../a"), "/../a");
         assert_eq!(n("/a/.."), "/");
         assert_eq!(n("x/y"), "/y");
+        for p in ["/a//b", "/a/./b", "/a/../b", "/a/.", "/a/..", "//"] {
+            assert!(needs_resolving(&p.as_bytes()[1..]), "{p}");
+        }
+        for p in ["/", "/a/", "/a/b.c/..d/", "/.a/a.."] {
+            assert!(!needs_resolving(&p.as_bytes()[1..]), "{p}");
+        }
     }
 
     #[test]
     fn dot_runs_are_halved_as_python_replaces() {
-        assert_eq!(halve_dot_runs(b"a...b....c."), b"a..b..c.");
+        assert_eq!(*halve_dot_runs(b"a...b....c."), *b"a..b..c.");
     }
 
     #[test]

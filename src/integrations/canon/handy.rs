@@ -5,8 +5,10 @@
 //! are the reference's, kept on purpose, since a key is only useful if it equals the keys
 //! already in the indexes.
 
+use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
+use super::holds::Holds;
 use super::SurtOptions;
 use crate::grammars::split::split;
 use crate::vocab::error::{CanonError, CanonErrorKind};
@@ -14,15 +16,19 @@ use crate::vocab::error::{CanonError, CanonErrorKind};
 /// A URL as the `surt` package holds it. Userinfo is dropped on parsing (the reference never
 /// copies it into the record). An empty host, path or query counts as absent, as the
 /// reference's truth tests make it.
-pub(super) struct HandyUrl {
-    pub(super) scheme: Vec<u8>,
-    pub(super) host: Option<Vec<u8>>,
+///
+/// The parts borrow from the prepared text and are copied only where a step changes them.
+pub(super) struct HandyUrl<'a> {
+    pub(super) scheme: &'a [u8],
+    pub(super) host: Option<Cow<'a, [u8]>>,
     pub(super) port: Option<u16>,
-    pub(super) path: Option<Vec<u8>>,
-    pub(super) query: Option<Vec<u8>>,
-    pub(super) hash: Option<Vec<u8>>,
+    pub(super) path: Option<Cow<'a, [u8]>>,
+    pub(super) query: Option<Cow<'a, [u8]>>,
+    pub(super) hash: Option<Cow<'a, [u8]>>,
     /// The text ended in a `?` that gave no query: written back unless a canonicalizer drops it.
     pub(super) last_delimiter: bool,
+    /// What the prepared text holds: no more than any part borrowed from it.
+    pub(super) holds: Holds,
 }
 
 /// Python's `bytes.strip()` whitespace.
@@ -39,9 +45,12 @@ pub(super) fn has_scheme(b: &[u8]) -> bool {
     n > 0 && b[0].is_ascii_alphabetic() && b.get(n) == Some(&b':')
 }
 
-/// How the text parsed relates to the input, to give errors the input's byte index.
-struct Prepared {
-    text: Vec<u8>,
+/// The text the reference parses, and how it relates to the input, to give errors the
+/// input's byte index.
+pub(super) struct Prepared<'a> {
+    pub(super) text: Cow<'a, [u8]>,
+    /// What `text` holds.
+    holds: Holds,
     /// Leading whitespace stripped.
     lead: usize,
     /// `http://` added in front (7) or nothing.
@@ -50,7 +59,7 @@ struct Prepared {
     dropped: usize,
 }
 
-impl Prepared {
+impl Prepared<'_> {
     /// The input's index of the prepared text's byte `i`.
     fn input_index(&self, input: &[u8], i: usize) -> usize {
         if i < self.added {
@@ -71,17 +80,26 @@ impl Prepared {
 
 /// The reference's preparation: strip whitespace at both ends, drop every tab, CR and LF,
 /// add `http://` to a text without a scheme, and keep only the last of repeated `http://` and
-/// `https://` prefixes (`http://https/x` stays; `http://https://x` is `https://x`).
-fn prepare(input: &[u8]) -> Prepared {
+/// `https://` prefixes (`http://https/x` stays; `http://https://x` is `https://x`). The input
+/// itself when none of that changes it, as for most URLs.
+pub(super) fn prepare(input: &[u8]) -> Prepared<'_> {
     let lead = input.iter().take_while(|&&b| is_space(b)).count();
     let trail = input[lead..].iter().rev().take_while(|&&b| is_space(b)).count();
     let core = &input[lead..input.len() - trail];
-    let mut text = Vec::with_capacity(core.len() + 7);
-    text.extend(core.iter().copied().filter(|b| !matches!(b, b'\t' | b'\n' | b'\r')));
+    // Tab, CR and LF are among the bytes a key escapes: most texts have none of those.
+    let holds = Holds::of(core);
+    let plain = !holds.escape() || !core.iter().any(|&b| matches!(b, b'\t' | b'\n' | b'\r'));
+    let mut text = if plain && has_scheme(core) {
+        Cow::Borrowed(core)
+    } else {
+        let mut text = Vec::with_capacity(core.len() + 7);
+        text.extend(core.iter().copied().filter(|b| !matches!(b, b'\t' | b'\n' | b'\r')));
+        Cow::Owned(text)
+    };
     let added = if text.is_empty() || has_scheme(&text) {
         0
     } else {
-        text.splice(0..0, *b"http://");
+        text.to_mut().splice(0..0, *b"http://");
         7
     };
     // `^(https?://)+` replaced by its last repetition.
@@ -102,28 +120,31 @@ fn prepare(input: &[u8]) -> Prepared {
     let mut dropped = 0;
     if count > 1 {
         dropped = last.start;
-        text.drain(..last.start);
+        let len = text.len();
+        text = super::escape::slice(text, last.start..len);
     }
     Prepared {
+        // `http://` adds nothing to what the text holds; dropping tabs takes away only
+        // what a key escapes: `holds` stays a bound.
         text,
+        holds,
         lead,
         added,
         dropped,
     }
 }
 
-impl HandyUrl {
-    /// The `surt` package's `handyurl.parse`.
-    pub(super) fn parse(input: &str) -> Result<HandyUrl, CanonError> {
+impl<'a> HandyUrl<'a> {
+    /// The `surt` package's `handyurl.parse` of the `prepared` text of `input`.
+    pub(super) fn parse(input: &str, prepared: &'a Prepared<'_>) -> Result<HandyUrl<'a>, CanonError> {
         let input = input.as_bytes();
-        let prepared = prepare(input);
-        let text = &prepared.text[..];
+        let text: &'a [u8] = &prepared.text;
         let parts = split(text);
         let Some(scheme) = parts.scheme.clone() else {
             // Only an empty text has no scheme by now (the reference fails on it).
             return Err(CanonError::new(CanonErrorKind::Empty, 0));
         };
-        let scheme = text[scheme].to_vec();
+        let scheme = &text[scheme];
         let non_empty = |r: Option<core::ops::Range<usize>>| r.filter(|r| !r.is_empty());
 
         // The authority as Python's `urlsplit` result reads it: a trailing `:` (or several)
@@ -173,26 +194,28 @@ impl HandyUrl {
             if !name.is_empty() {
                 // Python lowercases the hostname but an IPv6 zone after `%`.
                 let zone = name.iter().position(|&b| b == b'%').unwrap_or(name.len());
-                let mut h = name.to_vec();
-                h[..zone].make_ascii_lowercase();
+                let mut h = Cow::Borrowed(name);
+                if name[..zone].iter().any(u8::is_ascii_uppercase) {
+                    h.to_mut()[..zone].make_ascii_lowercase();
+                }
                 host = Some(h);
             }
         }
-        let mut path = non_empty(Some(parts.path.clone())).map(|r| text[r].to_vec());
+        let mut path = non_empty(Some(parts.path.clone())).map(|r| Cow::Borrowed(&text[r]));
         // "http:////www.example.com": a scheme starting `http` with no host takes the host
         // from the path (not lowercased; the canonicalizers lowercase it).
         if scheme.starts_with(b"http") && host.is_none() {
             if let Some(p) = path.take() {
                 let rest = &p[p.iter().take_while(|&&b| b == b'/').count()..];
                 let slash = rest.iter().position(|&b| b == b'/').unwrap_or(rest.len());
-                host = Some(rest[..slash].to_vec()).filter(|h| !h.is_empty());
+                host = Some(Cow::Owned(rest[..slash].to_vec())).filter(|h: &Cow<'_, [u8]>| !h.is_empty());
                 let mut new_path = Vec::with_capacity(rest.len() - slash + 1);
                 new_path.push(b'/');
                 new_path.extend_from_slice(rest.get(slash + 1..).unwrap_or_default());
-                path = Some(new_path);
+                path = Some(Cow::Owned(new_path));
             }
         }
-        let query = non_empty(parts.query).map(|r| text[r].to_vec());
+        let query = non_empty(parts.query).map(|r| Cow::Borrowed(&text[r]));
         Ok(HandyUrl {
             scheme,
             host,
@@ -200,7 +223,8 @@ impl HandyUrl {
             path,
             last_delimiter: text.last() == Some(&b'?') && query.is_none(),
             query,
-            hash: non_empty(parts.fragment).map(|r| text[r].to_vec()),
+            hash: non_empty(parts.fragment).map(|r| Cow::Borrowed(&text[r])),
+            holds: prepared.holds,
         })
     }
 
@@ -209,7 +233,7 @@ impl HandyUrl {
     pub(super) fn write_surt(&self, options: &SurtOptions, out: &mut Vec<u8>) {
         let host = self.host.as_deref().filter(|h| !h.is_empty());
         if options.include_scheme {
-            out.extend_from_slice(&self.scheme);
+            out.extend_from_slice(self.scheme);
             out.push(b':');
             if host.is_some() {
                 if self.scheme != b"dns" {
@@ -218,14 +242,14 @@ impl HandyUrl {
                 out.push(b'(');
             }
         } else if host.is_none() {
-            out.extend_from_slice(&self.scheme);
+            out.extend_from_slice(self.scheme);
             out.push(b':');
         }
         if let Some(host) = host {
             write_host_surt(host, options.reverse_ipaddr, out);
             if let Some(port) = self.port {
                 out.push(b':');
-                out.extend_from_slice(itoa(port).as_slice());
+                write_decimal(port, out);
             }
             if options.trailing_comma {
                 out.push(b',');
@@ -251,19 +275,20 @@ impl HandyUrl {
     }
 }
 
-/// The decimal digits of `n`.
-fn itoa(n: u16) -> Vec<u8> {
-    let mut digits = Vec::with_capacity(5);
+/// Appends the decimal digits of `n`.
+fn write_decimal(n: u16, out: &mut Vec<u8>) {
+    let mut digits = [0u8; 5];
+    let mut at = digits.len();
     let mut n = n;
     loop {
-        digits.push(b'0' + (n % 10) as u8);
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
         n /= 10;
         if n == 0 {
             break;
         }
     }
-    digits.reverse();
-    digits
+    out.extend_from_slice(&digits[at..]);
 }
 
 /// `hostToSURT`: the labels in reverse order, joined by `,`; a dotted-quad address stays as it
@@ -303,13 +328,14 @@ mod tests {
     fn preparation_maps_indexes_back() {
         let input = b"  \thttps://http://a:x";
         let p = prepare(input);
-        assert_eq!(p.text, b"http://a:x");
+        assert_eq!(*p.text, *b"http://a:x");
         let colon = p.text.iter().position(|&b| b == b'x').unwrap();
         assert_eq!(p.input_index(input, colon), input.len() - 1);
         let p = prepare(b"a.b:x");
-        assert_eq!(p.text, b"a.b:x"); // `a.b` is a scheme
+        assert_eq!(*p.text, *b"a.b:x"); // `a.b` is a scheme
+        assert!(matches!(p.text, Cow::Borrowed(_)));
         let p = prepare(b"//a.b/c");
-        assert_eq!(p.text, b"http:////a.b/c");
+        assert_eq!(*p.text, *b"http:////a.b/c");
         assert_eq!(p.input_index(b"//a.b/c", 8), 1);
     }
 

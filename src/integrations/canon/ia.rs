@@ -2,18 +2,23 @@
 //! (its `IAURLCanonicalizer`): host lowercased and `www.` dropped, the default port dropped,
 //! path and query lowercased, session ids removed, the query's arguments sorted.
 
+use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
+use super::escape::{lowercase, slice};
 use super::handy::HandyUrl;
+use super::holds::Holds;
 
 /// `IAURLCanonicalizer.canonicalize` with its defaults (`host_massage` as given).
-pub(super) fn canonicalize(url: &mut HandyUrl, host_massage: bool) {
-    if let Some(host) = url.host.as_mut().filter(|h| !h.is_empty()) {
-        host.make_ascii_lowercase();
-        if host_massage && url.scheme != b"dns" {
-            let n = www_prefix(host);
-            host.drain(..n);
+pub(super) fn canonicalize(url: &mut HandyUrl<'_>, host_massage: bool) {
+    if let Some(host) = url.host.take() {
+        let mut host = lowercase(host);
+        if host_massage && !host.is_empty() && url.scheme != b"dns" {
+            let n = www_prefix(&host);
+            let len = host.len();
+            host = slice(host, n..len);
         }
+        url.host = Some(host);
     }
     let default_port = if url.scheme.eq_ignore_ascii_case(b"http") {
         Some(80)
@@ -25,21 +30,33 @@ pub(super) fn canonicalize(url: &mut HandyUrl, host_massage: bool) {
     if url.port.is_some() && url.port == default_port {
         url.port = None;
     }
-    if let Some(path) = url.path.as_mut().filter(|p| !p.is_empty()) {
-        path.make_ascii_lowercase();
-        strip_path_session_id(path);
-        if path.len() > 1 && path.ends_with(b"/") {
-            path.pop();
+    if let Some(path) = url.path.take().filter(|p| !p.is_empty()) {
+        let holds = Holds::within(&path, url.holds);
+        let mut path = if holds.upper() { lowercase(path) } else { path };
+        if holds.paren() && path.contains(&b'(') {
+            strip_path_session_id(path.to_mut());
         }
+        if path.len() > 1 && path.ends_with(b"/") {
+            let len = path.len();
+            path = slice(path, 0..len - 1);
+        }
+        url.path = Some(path);
     }
-    match url.query.as_mut().filter(|q| !q.is_empty()) {
+    match url.query.take().filter(|q| !q.is_empty()) {
         Some(q) => {
-            strip_query_session_ids(q);
-            q.make_ascii_lowercase();
-            *q = alpha_reorder(q);
-            if q.is_empty() {
-                url.query = None;
+            let mut q = q;
+            let holds = Holds::within(&q, url.holds);
+            // Every session-id pattern holds `id`: most queries need no search.
+            if q.windows(2).any(|w| w.eq_ignore_ascii_case(b"id")) {
+                strip_query_session_ids(q.to_mut());
             }
+            let q = if holds.upper() { lowercase(q) } else { q };
+            let q = if holds.amp() && q.contains(&b'&') {
+                Cow::Owned(alpha_reorder(&q))
+            } else {
+                q
+            };
+            url.query = (!q.is_empty()).then_some(q);
         }
         None => url.last_delimiter = false,
     }

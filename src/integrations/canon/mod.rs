@@ -27,6 +27,7 @@ use crate::Error;
 mod escape;
 mod google;
 mod handy;
+mod holds;
 mod ia;
 mod psl;
 
@@ -132,7 +133,8 @@ pub fn surt_with(url: &str, options: &SurtOptions) -> Result<String, Error> {
     if url.starts_with("filedesc") {
         return Ok(url.into());
     }
-    let mut record = handy::HandyUrl::parse(url)?;
+    let prepared = handy::prepare(url.as_bytes());
+    let mut record = handy::HandyUrl::parse(url, &prepared)?;
     match options.canonicalizer {
         Canonicalizer::Ia => {
             google::canonicalize_for_surt(&mut record);
