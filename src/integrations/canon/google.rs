@@ -174,7 +174,7 @@ fn python_idna(host: &[u8]) -> Option<Vec<u8>> {
 /// Python's `bytes.replace(b"..", b".")`: each pair of dots, left to right without overlap,
 /// made one (`a...b` is `a..b`: the reference collapses a run only by half).
 fn halve_dot_runs(host: &[u8]) -> Cow<'_, [u8]> {
-    if !host.windows(2).any(|w| w == b"..") {
+    if !has_pair(host, |a, b| a == b'.' && b == b'.') {
         return Cow::Borrowed(host);
     }
     let mut out = Vec::with_capacity(host.len());
@@ -184,6 +184,19 @@ fn halve_dot_runs(host: &[u8]) -> Cow<'_, [u8]> {
         i += if host[i] == b'.' && host.get(i + 1) == Some(&b'.') { 2 } else { 1 };
     }
     Cow::Owned(out)
+}
+
+/// Whether two neighbouring bytes of `s` satisfy `f` (a loop the compiler keeps tight, where
+/// `windows(2)` is not).
+pub(super) fn has_pair(s: &[u8], f: impl Fn(u8, u8) -> bool) -> bool {
+    let mut prev = 0;
+    for &b in s {
+        if f(prev, b) {
+            return true;
+        }
+        prev = b;
+    }
+    false
 }
 
 /// The part of `host` without dots at its ends.

@@ -89,7 +89,7 @@ pub(super) fn prepare(input: &[u8]) -> Prepared<'_> {
     // Tab, CR and LF are among the bytes a key escapes: most texts have none of those.
     let holds = Holds::of(core);
     let plain = !holds.escape() || !core.iter().any(|&b| matches!(b, b'\t' | b'\n' | b'\r'));
-    let mut text = if plain && has_scheme(core) {
+    let mut text = if plain {
         Cow::Borrowed(core)
     } else {
         let mut text = Vec::with_capacity(core.len() + 7);
@@ -158,9 +158,19 @@ impl<'a> HandyUrl<'a> {
                 end -= 1;
             }
             let netloc = &text[authority.start..end];
-            let info_at = netloc.iter().rposition(|&b| b == b'@').map_or(0, |p| p + 1);
+            // One pass: where the host's part starts (after the last `@`), and its first `[`
+            // and first `:`.
+            let (mut info_at, mut first_open, mut first_colon) = (0, None, None);
+            for (i, &b) in netloc.iter().enumerate() {
+                match b {
+                    b'@' => (info_at, first_open, first_colon) = (i + 1, None, None),
+                    b'[' if first_open.is_none() => first_open = Some(i),
+                    b':' if first_colon.is_none() => first_colon = Some(i),
+                    _ => {}
+                }
+            }
             let info = &netloc[info_at..];
-            let (name, port_at) = match info.iter().position(|&b| b == b'[') {
+            let (name, port_at) = match first_open.map(|o| o - info_at) {
                 Some(open) => {
                     let inner = &info[open + 1..];
                     match inner.iter().position(|&b| b == b']') {
@@ -172,7 +182,7 @@ impl<'a> HandyUrl<'a> {
                         None => (inner, None),
                     }
                 }
-                None => match info.iter().position(|&b| b == b':') {
+                None => match first_colon.map(|c| c - info_at) {
                     Some(colon) => (&info[..colon], Some(colon + 1)),
                     None => (info, None),
                 },
@@ -193,10 +203,12 @@ impl<'a> HandyUrl<'a> {
             }
             if !name.is_empty() {
                 // Python lowercases the hostname but an IPv6 zone after `%`.
-                let zone = name.iter().position(|&b| b == b'%').unwrap_or(name.len());
                 let mut h = Cow::Borrowed(name);
-                if name[..zone].iter().any(u8::is_ascii_uppercase) {
-                    h.to_mut()[..zone].make_ascii_lowercase();
+                if prepared.holds.upper() {
+                    let zone = name.iter().position(|&b| b == b'%').unwrap_or(name.len());
+                    if name[..zone].iter().any(u8::is_ascii_uppercase) {
+                        h.to_mut()[..zone].make_ascii_lowercase();
+                    }
                 }
                 host = Some(h);
             }

@@ -6,13 +6,15 @@ use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
 use super::escape::{lowercase, slice};
+use super::google::has_pair;
 use super::handy::HandyUrl;
 use super::holds::Holds;
 
 /// `IAURLCanonicalizer.canonicalize` with its defaults (`host_massage` as given).
 pub(super) fn canonicalize(url: &mut HandyUrl<'_>, host_massage: bool) {
     if let Some(host) = url.host.take() {
-        let mut host = lowercase(host);
+        let upper = Holds::within(&host, url.holds).upper();
+        let mut host = if upper { lowercase(host) } else { host };
         if host_massage && !host.is_empty() && url.scheme != b"dns" {
             let n = www_prefix(&host);
             let len = host.len();
@@ -47,7 +49,7 @@ pub(super) fn canonicalize(url: &mut HandyUrl<'_>, host_massage: bool) {
             let mut q = q;
             let holds = Holds::within(&q, url.holds);
             // Every session-id pattern holds `id`: most queries need no search.
-            if q.windows(2).any(|w| w.eq_ignore_ascii_case(b"id")) {
+            if has_pair(&q, |a, b| (a | 0x20) == b'i' && (b | 0x20) == b'd') {
                 strip_query_session_ids(q.to_mut());
             }
             let q = if holds.upper() { lowercase(q) } else { q };
