@@ -242,8 +242,27 @@ pub(super) fn canonicalize_for_surt(url: &mut HandyUrl<'_>) {
     }
 }
 
+/// A host the steps below leave as it is, as most are: lower-case letters, digits, `-` and
+/// single dots inside, with a letter somewhere (no number to read as an address).
+fn is_plain_name(host: &[u8]) -> bool {
+    let (mut prev, mut letter) = (b'.', false);
+    for &b in host {
+        match b {
+            b'a'..=b'z' => letter = true,
+            b'0'..=b'9' | b'-' => {}
+            b'.' if prev != b'.' => {}
+            _ => return false,
+        }
+        prev = b;
+    }
+    letter && prev != b'.'
+}
+
 /// The host steps of [`canonicalize_for_surt`].
 fn canonical_host(host: Cow<'_, [u8]>, escapes: bool) -> Cow<'_, [u8]> {
+    if is_plain_name(&host) {
+        return host;
+    }
     let mut host = if escapes {
         map(host, unescape_repeatedly)
     } else {
@@ -389,6 +408,17 @@ mod tests {
         }
         for p in ["/", "/a/", "/a/b.c/..d/", "/.a/a.."] {
             assert!(!needs_resolving(&p.as_bytes()[1..]), "{p}");
+        }
+    }
+
+    #[test]
+    fn plain_names_are_left_by_every_step() {
+        for host in ["example.com", "a-1.b2.c", "x", "1.2.3.a"] {
+            assert!(is_plain_name(host.as_bytes()), "{host}");
+            assert_eq!(*canonical_host(Cow::Owned(host.as_bytes().to_vec()), true), *host.as_bytes());
+        }
+        for host in [".a", "a.", "a..b", "A.b", "1.2", "a_b", "", "ex%41mple"] {
+            assert!(!is_plain_name(host.as_bytes()), "{host}");
         }
     }
 

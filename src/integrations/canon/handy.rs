@@ -6,6 +6,7 @@
 //! already in the indexes.
 
 use alloc::borrow::Cow;
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::holds::Holds;
@@ -241,54 +242,71 @@ impl<'a> HandyUrl<'a> {
     }
 
     /// The `surt` package's `geturl_bytes` with `surt=True`: the host reversed in front, `)`
-    /// after it, then the path, query and fragment as they are.
-    pub(super) fn write_surt(&self, options: &SurtOptions, out: &mut Vec<u8>) {
+    /// after it, then the path, query and fragment as they are. Every canonicalizer leaves
+    /// ASCII; without one the parts are slices of the input between ASCII delimiters: each
+    /// part is UTF-8 (the lossy conversion is never more than a check).
+    pub(super) fn write_surt(&self, options: &SurtOptions, out: &mut String) {
+        let push = |out: &mut String, part: &[u8]| match core::str::from_utf8(part) {
+            Ok(text) => out.push_str(text),
+            Err(_) => out.push_str(&String::from_utf8_lossy(part)),
+        };
         let host = self.host.as_deref().filter(|h| !h.is_empty());
         if options.include_scheme {
-            out.extend_from_slice(self.scheme);
-            out.push(b':');
+            push(out, self.scheme);
+            out.push(':');
             if host.is_some() {
                 if self.scheme != b"dns" {
-                    out.extend_from_slice(b"//");
+                    out.push_str("//");
                 }
-                out.push(b'(');
+                out.push('(');
             }
         } else if host.is_none() {
-            out.extend_from_slice(self.scheme);
-            out.push(b':');
+            push(out, self.scheme);
+            out.push(':');
         }
         if let Some(host) = host {
-            write_host_surt(host, options.reverse_ipaddr, out);
+            // `hostToSURT`: the labels in reverse order, joined by `,`; a dotted quad stays as
+            // it is when `reverse_ipaddr` is off.
+            if !options.reverse_ipaddr && is_dotted_quad(host) {
+                push(out, host);
+            } else {
+                for (i, label) in host.rsplit(|&b| b == b'.').enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    push(out, label);
+                }
+            }
             if let Some(port) = self.port {
-                out.push(b':');
+                out.push(':');
                 write_decimal(port, out);
             }
             if options.trailing_comma {
-                out.push(b',');
+                out.push(',');
             }
-            out.push(b')');
+            out.push(')');
         }
         match &self.path {
-            Some(p) if !p.is_empty() => out.extend_from_slice(p),
-            _ if self.query.is_some() || self.hash.is_some() => out.push(b'/'),
+            Some(p) if !p.is_empty() => push(out, p),
+            _ if self.query.is_some() || self.hash.is_some() => out.push('/'),
             _ => {}
         }
         if let Some(q) = &self.query {
-            out.push(b'?');
-            out.extend_from_slice(q);
+            out.push('?');
+            push(out, q);
         }
         if let Some(h) = &self.hash {
-            out.push(b'#');
-            out.extend_from_slice(h);
+            out.push('#');
+            push(out, h);
         }
         if self.last_delimiter {
-            out.push(b'?');
+            out.push('?');
         }
     }
 }
 
 /// Appends the decimal digits of `n`.
-fn write_decimal(n: u16, out: &mut Vec<u8>) {
+fn write_decimal(n: u16, out: &mut String) {
     let mut digits = [0u8; 5];
     let mut at = digits.len();
     let mut n = n;
@@ -300,23 +318,8 @@ fn write_decimal(n: u16, out: &mut Vec<u8>) {
             break;
         }
     }
-    out.extend_from_slice(&digits[at..]);
-}
-
-/// `hostToSURT`: the labels in reverse order, joined by `,`; a dotted-quad address stays as it
-/// is when `reverse_ipaddr` is off.
-fn write_host_surt(host: &[u8], reverse_ipaddr: bool, out: &mut Vec<u8>) {
-    if !reverse_ipaddr && is_dotted_quad(host) {
-        out.extend_from_slice(host);
-        return;
-    }
-    let mut first = true;
-    for label in host.rsplit(|&b| b == b'.') {
-        if !first {
-            out.push(b',');
-        }
-        first = false;
-        out.extend_from_slice(label);
+    for &d in &digits[at..] {
+        out.push(char::from(d));
     }
 }
 

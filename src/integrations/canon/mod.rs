@@ -19,7 +19,6 @@
 //! ```
 
 use alloc::string::String;
-use alloc::vec::Vec;
 
 pub use crate::vocab::error::{CanonError, CanonErrorKind};
 use crate::Error;
@@ -127,11 +126,35 @@ pub fn surt(url: &str) -> Result<String, Error> {
 /// # Errors
 /// As [`surt`].
 pub fn surt_with(url: &str, options: &SurtOptions) -> Result<String, Error> {
+    let mut out = String::with_capacity(url.len() + 8);
+    surt_into(url, options, &mut out)?;
+    Ok(out)
+}
+
+/// The SURT of `url` appended to `out`, without an allocation of its own: for keys in bulk,
+/// into one reused buffer. On an error `out` is as it was.
+///
+/// ```
+/// use urilex::canon::{surt_into, SurtOptions};
+/// let mut keys = String::new();
+/// for url in ["http://b.example/x", "https://www.a.example/"] {
+///     surt_into(url, &SurtOptions::default(), &mut keys)?;
+///     keys.push('\n');
+/// }
+/// assert_eq!(keys, "example,b)/x\nexample,a)/\n");
+/// # Ok::<(), urilex::Error>(())
+/// ```
+///
+/// # Errors
+/// As [`surt`].
+pub fn surt_into(url: &str, options: &SurtOptions, out: &mut String) -> Result<(), Error> {
     if url.is_empty() {
-        return Ok("-".into());
+        out.push('-');
+        return Ok(());
     }
     if url.starts_with("filedesc") {
-        return Ok(url.into());
+        out.push_str(url);
+        return Ok(());
     }
     let prepared = handy::prepare(url.as_bytes());
     let mut record = handy::HandyUrl::parse(url, &prepared)?;
@@ -143,10 +166,8 @@ pub fn surt_with(url: &str, options: &SurtOptions) -> Result<String, Error> {
         Canonicalizer::Google => google::canonicalize_for_surt(&mut record),
         Canonicalizer::None => {}
     }
-    let mut out = Vec::with_capacity(url.len() + 8);
-    record.write_surt(options, &mut out);
-    // Every canonicalizer escapes what is not ASCII; without one the parts are the input's.
-    Ok(String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+    record.write_surt(options, out);
+    Ok(())
 }
 
 /// Google Safe Browsing's canonical form of `url` ("URLs and Hashing", Safe Browsing API
