@@ -49,7 +49,7 @@ pub(super) fn has_scheme(b: &[u8]) -> bool {
 /// The text the reference parses, and how it relates to the input, to give errors the
 /// input's byte index.
 pub(super) struct Prepared<'a> {
-    pub(super) text: Cow<'a, [u8]>,
+    pub(super) text: Cow<'a, str>,
     /// What `text` holds.
     holds: Holds,
     /// Leading whitespace stripped.
@@ -83,32 +83,32 @@ impl Prepared<'_> {
 /// add `http://` to a text without a scheme, and keep only the last of repeated `http://` and
 /// `https://` prefixes (`http://https/x` stays; `http://https://x` is `https://x`). The input
 /// itself when none of that changes it, as for most URLs.
-pub(super) fn prepare(input: &[u8]) -> Prepared<'_> {
-    let lead = input.iter().take_while(|&&b| is_space(b)).count();
-    let trail = input[lead..].iter().rev().take_while(|&&b| is_space(b)).count();
+pub(super) fn prepare(input: &str) -> Prepared<'_> {
+    let bytes = input.as_bytes();
+    let lead = bytes.iter().take_while(|&&b| is_space(b)).count();
+    let trail = bytes[lead..].iter().rev().take_while(|&&b| is_space(b)).count();
+    // ASCII whitespace at both ends: the cuts are on character boundaries.
     let core = &input[lead..input.len() - trail];
     // Tab, CR and LF are among the bytes a key escapes: most texts have none of those.
-    let holds = Holds::of(core);
-    let plain = !holds.escape() || !core.iter().any(|&b| matches!(b, b'\t' | b'\n' | b'\r'));
+    let holds = Holds::of(core.as_bytes());
+    let plain = !holds.escape() || !core.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r'));
     let mut text = if plain {
         Cow::Borrowed(core)
     } else {
-        let mut text = Vec::with_capacity(core.len() + 7);
-        text.extend(core.iter().copied().filter(|b| !matches!(b, b'\t' | b'\n' | b'\r')));
-        Cow::Owned(text)
+        Cow::Owned(core.replace(['\t', '\n', '\r'], ""))
     };
-    let added = if text.is_empty() || has_scheme(&text) {
+    let added = if text.is_empty() || has_scheme(text.as_bytes()) {
         0
     } else {
-        text.to_mut().splice(0..0, *b"http://");
+        text.to_mut().insert_str(0, "http://");
         7
     };
     // `^(https?://)+` replaced by its last repetition.
     let (mut at, mut last, mut count) = (0, 0..0, 0);
     loop {
-        let n = if text[at..].starts_with(b"http://") {
+        let n = if text[at..].starts_with("http://") {
             7
-        } else if text[at..].starts_with(b"https://") {
+        } else if text[at..].starts_with("https://") {
             8
         } else {
             break;
@@ -121,8 +121,13 @@ pub(super) fn prepare(input: &[u8]) -> Prepared<'_> {
     let mut dropped = 0;
     if count > 1 {
         dropped = last.start;
-        let len = text.len();
-        text = super::escape::slice(text, last.start..len);
+        text = match text {
+            Cow::Borrowed(t) => Cow::Borrowed(&t[last.start..]),
+            Cow::Owned(mut t) => {
+                t.drain(..last.start);
+                Cow::Owned(t)
+            }
+        };
     }
     Prepared {
         // `http://` adds nothing to what the text holds; dropping tabs takes away only
@@ -139,7 +144,7 @@ impl<'a> HandyUrl<'a> {
     /// The `surt` package's `handyurl.parse` of the `prepared` text of `input`.
     pub(super) fn parse(input: &str, prepared: &'a Prepared<'_>) -> Result<HandyUrl<'a>, CanonError> {
         let input = input.as_bytes();
-        let text: &'a [u8] = &prepared.text;
+        let text: &'a [u8] = prepared.text.as_bytes();
         let parts = split(text);
         let Some(scheme) = parts.scheme.clone() else {
             // Only an empty text has no scheme by now (the reference fails on it).
@@ -245,11 +250,8 @@ impl<'a> HandyUrl<'a> {
     /// after it, then the path, query and fragment as they are. Every canonicalizer leaves
     /// ASCII; without one the parts are slices of the input between ASCII delimiters: each
     /// part is UTF-8 (the lossy conversion is never more than a check).
-    pub(super) fn write_surt(&self, options: &SurtOptions, out: &mut String) {
-        let push = |out: &mut String, part: &[u8]| match core::str::from_utf8(part) {
-            Ok(text) => out.push_str(text),
-            Err(_) => out.push_str(&String::from_utf8_lossy(part)),
-        };
+    pub(super) fn write_surt(&self, text: &str, options: &SurtOptions, out: &mut String) {
+        let push = |out: &mut String, part: &[u8]| out.push_str(&as_text(text, part));
         let host = self.host.as_deref().filter(|h| !h.is_empty());
         if options.include_scheme {
             push(out, self.scheme);
@@ -270,12 +272,14 @@ impl<'a> HandyUrl<'a> {
             if !options.reverse_ipaddr && is_dotted_quad(host) {
                 push(out, host);
             } else {
-                for (i, label) in host.rsplit(|&b| b == b'.').enumerate() {
-                    if i > 0 {
-                        out.push(',');
-                    }
-                    push(out, label);
+                let host = as_text(text, host);
+                let mut rest = &*host;
+                while let Some(dot) = rest.bytes().rposition(|b| b == b'.') {
+                    out.push_str(&rest[dot + 1..]);
+                    out.push(',');
+                    rest = &rest[..dot];
                 }
+                out.push_str(rest);
             }
             if let Some(port) = self.port {
                 out.push(':');
@@ -302,6 +306,20 @@ impl<'a> HandyUrl<'a> {
         if self.last_delimiter {
             out.push('?');
         }
+    }
+}
+
+/// `part` as text: the same bytes of `text` when `part` is a slice of it (no check: `text`
+/// is a `str`, and every part is cut at ASCII delimiters), else converted.
+fn as_text<'t>(text: &'t str, part: &'t [u8]) -> Cow<'t, str> {
+    let start = (part.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize);
+    let same = start
+        .checked_add(part.len())
+        .and_then(|end| text.get(start..end))
+        .filter(|t| t.as_ptr() == part.as_ptr());
+    match same.or_else(|| core::str::from_utf8(part).ok()) {
+        Some(t) => Cow::Borrowed(t),
+        None => String::from_utf8_lossy(part),
     }
 }
 
@@ -341,16 +359,16 @@ mod tests {
 
     #[test]
     fn preparation_maps_indexes_back() {
-        let input = b"  \thttps://http://a:x";
+        let input = "  \thttps://http://a:x";
         let p = prepare(input);
-        assert_eq!(*p.text, *b"http://a:x");
-        let colon = p.text.iter().position(|&b| b == b'x').unwrap();
-        assert_eq!(p.input_index(input, colon), input.len() - 1);
-        let p = prepare(b"a.b:x");
-        assert_eq!(*p.text, *b"a.b:x"); // `a.b` is a scheme
+        assert_eq!(p.text, "http://a:x");
+        let colon = p.text.find('x').unwrap();
+        assert_eq!(p.input_index(input.as_bytes(), colon), input.len() - 1);
+        let p = prepare("a.b:x");
+        assert_eq!(p.text, "a.b:x"); // `a.b` is a scheme
         assert!(matches!(p.text, Cow::Borrowed(_)));
-        let p = prepare(b"//a.b/c");
-        assert_eq!(*p.text, *b"http:////a.b/c");
+        let p = prepare("//a.b/c");
+        assert_eq!(p.text, "http:////a.b/c");
         assert_eq!(p.input_index(b"//a.b/c", 8), 1);
     }
 

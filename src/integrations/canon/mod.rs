@@ -156,7 +156,7 @@ pub fn surt_into(url: &str, options: &SurtOptions, out: &mut String) -> Result<(
         out.push_str(url);
         return Ok(());
     }
-    let prepared = handy::prepare(url.as_bytes());
+    let prepared = handy::prepare(url);
     let mut record = handy::HandyUrl::parse(url, &prepared)?;
     match options.canonicalizer {
         Canonicalizer::Ia => {
@@ -166,7 +166,7 @@ pub fn surt_into(url: &str, options: &SurtOptions, out: &mut String) -> Result<(
         Canonicalizer::Google => google::canonicalize_for_surt(&mut record),
         Canonicalizer::None => {}
     }
-    record.write_surt(options, out);
+    record.write_surt(&prepared.text, options, out);
     Ok(())
 }
 
