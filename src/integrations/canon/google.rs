@@ -13,6 +13,7 @@ use super::escape::{
     escape_once, escape_once_into, lowercase, map, minimal_escape, slice, unescape_repeatedly,
 };
 use super::handy::{has_scheme, HandyUrl};
+use super::holds::Holds;
 use crate::grammars::split::split;
 use crate::owned::whatwg::host::{ends_in_a_number, ipv4};
 use crate::vocab::error::{CanonError, CanonErrorKind};
@@ -297,17 +298,27 @@ pub(super) fn safe_browsing(url: &str) -> Result<String, CanonError> {
     // 1. Tabs, CR and LF out; whitespace at the ends (controls and space, as browsers trim)
     //    out; the fragment out.
     let lead = input.iter().take_while(|&&b| b <= b' ').count();
-    let mut text: Vec<u8> = Vec::with_capacity(input.len() + 8);
-    for &b in &input[lead..] {
-        match b {
-            b'#' => break,
-            b'\t' | b'\n' | b'\r' => {}
-            _ => text.push(b),
-        }
+    let end = input[lead..]
+        .iter()
+        .position(|&b| b == b'#')
+        .map_or(input.len(), |p| lead + p);
+    let mut end = end;
+    while end > lead && input[end - 1] <= b' ' {
+        end -= 1;
     }
-    while text.last().is_some_and(|&b| b <= b' ') {
-        text.pop();
-    }
+    let core = &input[lead..end];
+    let holds = Holds::of(core);
+    let mut text: Cow<'_, [u8]> =
+        if holds.escape() && core.iter().any(|&b| matches!(b, b'\t' | b'\n' | b'\r')) {
+            let mut t: Vec<u8> = core.to_vec();
+            t.retain(|&b| !matches!(b, b'\t' | b'\n' | b'\r'));
+            while t.last().is_some_and(|&b| b <= b' ') {
+                t.pop();
+            }
+            Cow::Owned(t)
+        } else {
+            Cow::Borrowed(core)
+        };
     if text.is_empty() {
         return Err(CanonError::new(CanonErrorKind::Empty, 0));
     }
@@ -316,12 +327,16 @@ pub(super) fn safe_browsing(url: &str) -> Result<String, CanonError> {
     let with_scheme = has_scheme(&text)
         && scheme_end.is_some_and(|e| text[e + 1..].starts_with(b"//") || is_special(&text[..e]));
     if !with_scheme {
-        text.splice(0..0, *b"http://");
+        text.to_mut().splice(0..0, *b"http://");
     }
     // 3. The whole URL decoded until nothing is left to decode, then escaped once: what
     //    was escaped may now delimit (`%2F` is `/`, `%3F` starts the query, `%40` ends
     //    userinfo), but `#` and `%` are escaped again, so the split below holds.
-    let text = minimal_escape(&text).into_owned();
+    let text = if holds.escape() {
+        map(text, minimal_escape)
+    } else {
+        text
+    };
     let parts = split(&text);
     let scheme = parts.scheme.clone().map_or(&b"http"[..], |r| &text[r]);
     // 4. The host: after userinfo, before the port (which the key drops); a special URL
@@ -346,7 +361,7 @@ pub(super) fn safe_browsing(url: &str) -> Result<String, CanonError> {
     // To ASCII as browsers do (UTS #46 with the URL Standard's forbidden code points, so that
     // a mapping never makes a delimiter: `：` is no `:`); a host the mapping refuses stays as
     // it is, escaped.
-    let mut host = unescape_repeatedly(name).into_owned();
+    let mut host = unescape_repeatedly(name);
     if !host.is_ascii() {
         let uts46 = idna::uts46::Uts46::new();
         if let Ok(ascii) = uts46.to_ascii(
@@ -355,12 +370,14 @@ pub(super) fn safe_browsing(url: &str) -> Result<String, CanonError> {
             idna::uts46::Hyphens::Allow,
             idna::uts46::DnsLength::Ignore,
         ) {
-            host = ascii.into_owned().into_bytes();
+            host = Cow::Owned(ascii.into_owned().into_bytes());
         }
     }
-    host.make_ascii_lowercase();
+    let mut host = lowercase(host);
     // Runs of dots made one, dots at the ends trimmed.
-    host.dedup_by(|a, b| *a == b'.' && *b == b'.');
+    if has_pair(&host, |a, b| a == b'.' && b == b'.') {
+        host.to_mut().dedup_by(|a, b| *a == b'.' && *b == b'.');
+    }
     let host = &host[without_end_dots(&host)];
     if host.is_empty() {
         let at = input.len().min(lead + scheme.len() + 3);
