@@ -4,8 +4,10 @@
 
 Resolution over the Common Crawl (page, link) pairs: urilex.arrow.resolve (one call per
 batch) vs ada_url.join_url and urllib.parse.urljoin in a Python loop; then
-urilex.arrow.parse in MB/s over the concatenated corpora. One core (the kernels are
-single-threaded).
+urilex.arrow.parse in MB/s over the concatenated corpora; then the crawler keys:
+urilex.arrow.surt against the Internet Archive's ``surt`` package in a Python loop, and
+urilex.arrow.registrable_domain against ``tldextract`` (its bundled list, no download) in a
+loop. One core (the kernels are single-threaded).
 """
 
 import csv
@@ -73,8 +75,49 @@ def main():
     print(f"  urilex.arrow.parse     {t * 1e3:8.2f} ms  {mb / t:7.1f} MB/s")
     print(f"  urilex.arrow.normalize {tn * 1e3:8.2f} ms  {mb / tn:7.1f} MB/s")
     print(f"  urilex.arrow.host      {th * 1e3:8.2f} ms  {mb / th:7.1f} MB/s")
+    keys(lines[:20_000] + refs[:10_000])
     # Wall times on a shared machine: say how loaded it was.
     print("load average (1, 5, 15 min): %.2f %.2f %.2f on %d cores" % (*os.getloadavg(), os.cpu_count()))
+
+
+def keys(urls):
+    """The crawler keys: urilex's kernels against the references in a loop."""
+    arr = pa.array(urls)
+    n = len(urls)
+    results = {}
+    try:
+        import surt
+
+        def surt_loop():
+            for u in urls:
+                try:
+                    surt.surt(u)
+                except Exception:
+                    pass
+
+        results["surt"] = (best(lambda: urilex.arrow.surt(arr)), best(surt_loop, repeat=3), "surt.surt loop")
+    except ImportError:
+        print("surt not installed (pip install surt): skipped", file=sys.stderr)
+    try:
+        import tldextract
+
+        extract = tldextract.TLDExtract(suffix_list_urls=(), cache_dir=None)
+
+        def tld_loop():
+            for u in urls:
+                extract(u).top_domain_under_public_suffix
+
+        results["registrable_domain"] = (
+            best(lambda: urilex.arrow.registrable_domain(arr)),
+            best(tld_loop, repeat=3),
+            "tldextract loop",
+        )
+    except ImportError:
+        print("tldextract not installed (pip install tldextract): skipped", file=sys.stderr)
+    print(f"crawler keys, {n} URLs (corpus lines and Common Crawl links), best of 5 (loops 3):")
+    for name, (ours, theirs, label) in results.items():
+        print(f"  urilex.arrow.{name:18} {ours * 1e3:8.2f} ms  {n / ours / 1e6:6.2f} M/s")
+        print(f"  {label:31} {theirs * 1e3:8.2f} ms  {n / theirs / 1e6:6.2f} M/s  {theirs / ours:6.1f}x slower")
 
 
 if __name__ == "__main__":

@@ -6,8 +6,11 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
+use std::borrow::Cow;
 use urilex::canon::{self, CanonErrorKind, Canonicalizer, SurtOptions};
+
 use urilex::whatwg::Url;
+use urilex::UriRef;
 
 use crate::batch::map_strings;
 use crate::scalar::ParseError;
@@ -125,9 +128,12 @@ fn surt_batch<'py>(
         reverse_ipaddr,
         canonicalizer,
     )?;
+    // One buffer for every row's key (`surt_into`), copied into the column.
+    let mut key = String::new();
     map_strings(py, input, move |s, out| {
-        match canon::surt_with(s, &options) {
-            Ok(key) => {
+        key.clear();
+        match canon::surt_into(s, &options, &mut key) {
+            Ok(()) => {
                 out.extend_from_slice(key.as_bytes());
                 true
             }
@@ -146,9 +152,7 @@ fn registrable_domain_batch<'py>(
     input: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyTuple>> {
     map_strings(py, input, |s, out| {
-        let domain = Url::parse(s, None)
-            .ok()
-            .and_then(|url| canon::registrable_domain(url.hostname()));
+        let domain = browser_host(s).and_then(|host| canon::registrable_domain(&host));
         match domain {
             Some(d) => {
                 out.extend_from_slice(d.as_bytes());
@@ -157,6 +161,46 @@ fn registrable_domain_batch<'py>(
             None => false,
         }
     })
+}
+
+/// The host a browser reads in `url` (the URL Standard's hostname). A shortcut for the common
+/// case, where both readings agree: an RFC 3986 URI with a special scheme (`http`, `https`,
+/// `ws`, `wss`, `ftp`) and a port up to 65535, whose host is lower-case letters, digits and
+/// `-` in non-empty labels, none an `xn--` label, the last starting with a letter (so no
+/// number to read as an IPv4 address): its host as it stands. Anything else goes through the
+/// URL Standard's parser. tests/test_canon.py compares the two on every corpus line.
+fn browser_host(url: &str) -> Option<Cow<'_, str>> {
+    if let Ok(uri) = UriRef::parse(url) {
+        let special = matches!(uri.scheme(), Some("http" | "https" | "ws" | "wss" | "ftp"));
+        let port = uri
+            .port()
+            .is_none_or(|p| p.is_empty() || p.parse::<u16>().is_ok());
+        if let Some(host) = uri.host().filter(|h| special && port && plain_host(h)) {
+            return Some(Cow::Borrowed(host));
+        }
+    }
+    Url::parse(url, None)
+        .ok()
+        .map(|url| Cow::Owned(url.hostname().to_owned()))
+}
+
+fn plain_host(host: &str) -> bool {
+    let b = host.as_bytes();
+    let mut label_start = 0;
+    for (i, &c) in b.iter().enumerate() {
+        match c {
+            b'a'..=b'z' | b'0'..=b'9' | b'-' => {}
+            b'.' => {
+                if i == label_start || b[label_start..].starts_with(b"xn--") {
+                    return false;
+                }
+                label_start = i + 1;
+            }
+            _ => return false,
+        }
+    }
+    // The last label: non-empty, no `xn--`, starting with a letter (no IPv4 number).
+    b.get(label_start).is_some_and(u8::is_ascii_lowercase) && !b[label_start..].starts_with(b"xn--")
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

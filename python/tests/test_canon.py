@@ -182,6 +182,17 @@ def _is_ip(host):
         return False
 
 
+def test_registrable_domain_kernel_is_that_of_the_browsers_host(lines):
+    # The kernel's shortcut for plain hosts against the URL Standard's parser, every line.
+    ours = urilex.arrow.registrable_domain(pa.array(lines)).to_pylist()
+    for line, domain in zip(lines, ours):
+        try:
+            host = urilex.whatwg.parse(line).hostname
+        except urilex.ParseError:
+            host = None
+        assert domain == (urilex.registrable_domain(host) if host else None), line
+
+
 def test_registrable_domain_kernel_reads_hosts_as_browsers_do():
     urls = pa.array(
         ["https://www.Example.co.uk/a", "http://BÜCHER.de/", "http://127.0.0.1/", "a b", None]
