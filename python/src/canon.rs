@@ -167,10 +167,13 @@ fn registrable_domain_batch<'py>(
 /// case, where both readings agree: an RFC 3986 URI with a special scheme (`http`, `https`,
 /// `ws`, `wss`, `ftp`) and a port up to 65535, whose host is lower-case letters, digits and
 /// `-` in non-empty labels, none an `xn--` label, the last starting with a letter (so no
-/// number to read as an IPv4 address): its host as it stands. Anything else goes through the
+/// number to read as an IPv4 address): its host as it stands. An RFC 3986 relative reference
+/// has none (without a base, the URL Standard refuses it too). Anything else goes through the
 /// URL Standard's parser. tests/test_canon.py compares the two on every corpus line.
 fn browser_host(url: &str) -> Option<Cow<'_, str>> {
     if let Ok(uri) = UriRef::parse(url) {
+        // A relative reference is no URL without a base, to the URL Standard too.
+        uri.scheme()?;
         let special = matches!(uri.scheme(), Some("http" | "https" | "ws" | "wss" | "ftp"));
         let port = uri
             .port()
