@@ -40,6 +40,13 @@ pub const FAMILIES: &[(&str, &str, &str, &str)] = &[
     ("long-port", "//h:", "9", "/"),
     ("digits-host", "http://", "1.", "/"),
     ("password", "//u:", "p", "@h/"),
+    // For the crawler keys: decoding to a fixed point, session ids, sorting, dot runs.
+    ("percent-25-nested", "%", "25", "41"),
+    ("cfid-session-ids", "http://h/?", "cfid=", "1&cftoken=2"),
+    ("sid-session-ids", "http://h/?", "sid=", "0123456789abcdef0123456789abcdef"),
+    ("aspx-session-path", "http://h", "/(a(abcdefghijklmnopqrstuvwx))", "/x.aspx"),
+    ("query-arguments", "http://h/?", "b=1&a&", "c"),
+    ("host-dot-runs", "http://", "a..", "/"),
 ];
 
 /// The operations run on them; `out` is a reused output buffer.
@@ -93,6 +100,20 @@ pub const OPS: &[(&str, Op)] = &[
             urilex::whatwg::Url::parse(s, Some("http://a/b/c")).map_or(0, |u| u.href().len()),
         ));
         let _ = s;
+    }),
+    ("canon", |s, out| {
+        // Every key: SURT (into the reused buffer), Safe Browsing, the registrable domain.
+        #[cfg(feature = "canon")]
+        {
+            out.clear();
+            let surt = urilex::canon::surt_into(s, &Default::default(), out).is_ok();
+            std::hint::black_box((
+                surt,
+                urilex::canon::safe_browsing(s).map_or(0, |k| k.len()),
+                urilex::canon::registrable_domain(s),
+            ));
+        }
+        let _ = (s, out);
     }),
     ("redacted+rare_ipv4", |s, out| {
         if let Ok(u) = UriRef::parse(s) {
