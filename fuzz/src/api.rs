@@ -29,6 +29,8 @@ pub fn every_method(a: &str, b: &str) {
     pct_methods(s, a);
     #[cfg(feature = "whatwg")]
     whatwg_methods(s, a, b);
+    #[cfg(feature = "canon")]
+    canon_methods(s, a, b);
     #[cfg(feature = "extract")]
     {
         for f in urilex::extract(a) {
@@ -326,6 +328,36 @@ fn buf_methods(s: &mut String, a: &str, b: &str) {
     touch(s, buf);
     touch(s, recompose(Some(b), Some(a), a, Some(b), None).to_string());
     let _ = remove_dot_segments(a, s);
+}
+
+/// `urilex::canon`: every key of `a`, under every canonicalizer and option, into a buffer
+/// holding `b`; the host keys of `a` and of `b`.
+#[cfg(feature = "canon")]
+fn canon_methods(s: &mut String, a: &str, b: &str) {
+    use urilex::canon::{self, Canonicalizer, SurtOptions};
+    touch(s, (canon::surt(a), canon::safe_browsing(a)));
+    for canonicalizer in [
+        Canonicalizer::Ia,
+        Canonicalizer::Google,
+        Canonicalizer::None,
+    ] {
+        let options = SurtOptions {
+            include_scheme: true,
+            trailing_comma: true,
+            host_massage: false,
+            reverse_ipaddr: false,
+            canonicalizer,
+        };
+        touch(s, canon::surt_with(a, &options));
+        let mut buf = String::from(b);
+        touch(s, (canon::surt_into(a, &options, &mut buf), &buf));
+    }
+    for host in [a, b] {
+        touch(
+            s,
+            (canon::registrable_domain(host), canon::public_suffix(host)),
+        );
+    }
 }
 
 /// `urilex::whatwg`: parse alone and against `b`, every getter, every setter with `b`, the
