@@ -51,7 +51,7 @@ pub(super) fn normalize_path(path: &[u8]) -> Cow<'_, [u8]> {
 
 /// Whether the segments after a path's first `/` hold an empty one (but the last), `.` or
 /// `..`: what [`normalize_path`] would change.
-fn needs_resolving(segments: &[u8]) -> bool {
+pub(super) fn needs_resolving(segments: &[u8]) -> bool {
     let mut start = 0;
     for (i, &b) in segments.iter().enumerate() {
         if b == b'/' {
@@ -245,7 +245,7 @@ pub(super) fn canonicalize_for_surt(url: &mut HandyUrl<'_>) {
 
 /// A host the steps below leave as it is, as most are: lower-case letters, digits, `-` and
 /// single dots inside, with a letter somewhere (no number to read as an address).
-fn is_plain_name(host: &[u8]) -> bool {
+pub(super) fn is_plain_name(host: &[u8]) -> bool {
     let (mut prev, mut letter) = (b'.', false);
     for &b in host {
         match b {

@@ -8,6 +8,7 @@ const UPPER: u8 = 1;
 const ESCAPE: u8 = 2;
 const PAREN: u8 = 4;
 const AMP: u8 = 8;
+const QUESTION: u8 = 16;
 
 /// Each byte's flags.
 static CLASS: [u8; 256] = {
@@ -27,6 +28,9 @@ static CLASS: [u8; 256] = {
         }
         if c == b'&' {
             f |= AMP;
+        }
+        if c == b'?' {
+            f |= QUESTION;
         }
         t[b] = f;
         b += 1;
@@ -73,6 +77,9 @@ impl Holds {
     pub(super) fn amp(self) -> bool {
         self.0 & AMP != 0
     }
+    pub(super) fn question(self) -> bool {
+        self.0 & QUESTION != 0
+    }
 }
 
 #[cfg(test)]
@@ -87,6 +94,7 @@ mod tests {
             assert_eq!(h.escape(), must_escape(b));
             assert_eq!(h.paren(), b == b'(');
             assert_eq!(h.amp(), b == b'&');
+            assert_eq!(h.question(), b == b'?');
         }
         assert_eq!(Holds::of(b""), Holds::default());
     }

@@ -65,7 +65,7 @@ pub(super) fn canonicalize(url: &mut HandyUrl<'_>, host_massage: bool) {
 }
 
 /// `www\d*\.` at the start: its length, or 0.
-fn www_prefix(host: &[u8]) -> usize {
+pub(super) fn www_prefix(host: &[u8]) -> usize {
     if !host.starts_with(b"www") {
         return 0;
     }

@@ -24,6 +24,7 @@ pub use crate::vocab::error::{CanonError, CanonErrorKind};
 use crate::Error;
 
 mod escape;
+mod fast;
 mod google;
 mod handy;
 mod holds;
@@ -148,6 +149,14 @@ pub fn surt_with(url: &str, options: &SurtOptions) -> Result<String, Error> {
 /// # Errors
 /// As [`surt`].
 pub fn surt_into(url: &str, options: &SurtOptions, out: &mut String) -> Result<(), Error> {
+    if options.canonicalizer == Canonicalizer::Ia && fast::surt(url, options, out) {
+        return Ok(());
+    }
+    general(url, options, out)
+}
+
+/// [`surt_into`] by the reference's steps, for any text.
+fn general(url: &str, options: &SurtOptions, out: &mut String) -> Result<(), Error> {
     if url.is_empty() {
         out.push('-');
         return Ok(());

@@ -1,0 +1,150 @@
+//! The SURT of the commonest URL in one pass: `http` or `https`, a plain host, a path with
+//! nothing to decode, resolve or strip, and no query or fragment (most lines of crawl lists).
+//! For such a URL every step of the reference but three leaves it as it is: the host's `www.`
+//! goes, the path is lowercased and loses a trailing `/`. The general steps
+//! ([`super::surt_into`]) give the same key; the tests below compare the two on every corpus
+//! line and on generated text.
+
+use alloc::string::String;
+
+use super::google::needs_resolving;
+use super::holds::Holds;
+use super::ia::www_prefix;
+use super::SurtOptions;
+
+/// Appends the SURT of `url` to `out` if `url` has the common shape, and says whether it did
+/// (with the default canonicalizer; the other options are written as the general path writes
+/// them).
+pub(super) fn surt(url: &str, options: &SurtOptions, out: &mut String) -> bool {
+    let (scheme, rest) = if let Some(rest) = url.strip_prefix("https://") {
+        ("https", rest)
+    } else if let Some(rest) = url.strip_prefix("http://") {
+        ("http", rest)
+    } else {
+        return false;
+    };
+    let holds = Holds::of(rest.as_bytes());
+    // Nothing to decode or escape (no `%`, space, control, `#` or non-ASCII: so no fragment
+    // and no whitespace to strip), no query, no `(` of an ASP.NET session id.
+    if holds.escape() || holds.paren() || holds.question() {
+        return false;
+    }
+    let Some(host_end) = plain_name_end(rest.as_bytes()) else {
+        return false;
+    };
+    // The text is ASCII: every cut below is on a character boundary.
+    let (host, path) = rest.split_at(host_end);
+    if !path.is_empty() && needs_resolving(&path.as_bytes()[1..]) {
+        return false;
+    }
+    if options.include_scheme {
+        out.push_str(scheme);
+        out.push_str("://(");
+    }
+    let mut labels = &host[if options.host_massage {
+        www_prefix(host.as_bytes())
+    } else {
+        0
+    }..];
+    while let Some(dot) = labels.bytes().rposition(|c| c == b'.') {
+        out.push_str(&labels[dot + 1..]);
+        out.push(',');
+        labels = &labels[..dot];
+    }
+    out.push_str(labels);
+    if options.trailing_comma {
+        out.push(',');
+    }
+    out.push(')');
+    let path = match path.len() {
+        0 => "/",
+        1 => path,
+        _ => path.strip_suffix('/').unwrap_or(path),
+    };
+    let at = out.len();
+    out.push_str(path);
+    if holds.upper() {
+        out[at..].make_ascii_lowercase();
+    }
+    true
+}
+
+/// Where a plain host name at the start of `rest` ends (at its `/` or the end), if it is
+/// one: [`is_plain_name`]'s test, fused with the search for the end.
+fn plain_name_end(rest: &[u8]) -> Option<usize> {
+    let (mut prev, mut letter) = (b'.', false);
+    for (i, &b) in rest.iter().enumerate() {
+        match b {
+            b'a'..=b'z' => letter = true,
+            b'0'..=b'9' | b'-' => {}
+            b'.' if prev != b'.' => {}
+            b'/' => return (letter && prev != b'.').then_some(i),
+            _ => return None,
+        }
+        prev = b;
+    }
+    (letter && prev != b'.').then_some(rest.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::canon::{general, Canonicalizer};
+    use alloc::string::ToString;
+    use alloc::vec::Vec;
+
+    /// Every corpus line, and generated text around the shortcut's conditions, under every
+    /// option: where the shortcut answers, the general steps give the same key.
+    #[test]
+    fn plain_name_end_is_is_plain_name() {
+        for rest in ["a.b/c", "a.b", "a..b/", ".a/", "a./", "1.2/", "a_b/", "/", "", "ab/cd/"] {
+            let end = rest.find('/').unwrap_or(rest.len());
+            let want = super::super::google::is_plain_name(&rest.as_bytes()[..end]).then_some(end);
+            assert_eq!(plain_name_end(rest.as_bytes()), want, "{rest}");
+        }
+    }
+
+    #[test]
+    fn the_shortcut_gives_what_the_general_steps_give() {
+        let mut inputs: Vec<String> = Vec::new();
+        for file in ["ada_kasztp.txt", "apache_referers.txt", "wpt_urltestdata_inputs.txt"] {
+            let path = alloc::format!("../shared/corpora/{file}");
+            let text = std::fs::read_to_string(path).unwrap();
+            inputs.extend(text.lines().map(|l| l.to_string()));
+        }
+        let pieces = [
+            "http://", "https://", "www.", "www2.", "a", "Z", "1", "-", ".", "/", "//", "./",
+            "../", "(", "?", "#", "%41", " ", "@", ":", "é", ".com", "/A/", "x.aspx",
+        ];
+        let mut seed = 7u64;
+        for _ in 0..200_000 {
+            let mut s = String::new();
+            for _ in 0..1 + seed % 8 {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                s.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
+            }
+            inputs.push(s);
+        }
+        let mut taken = 0;
+        for bits in 0..16u8 {
+            let options = SurtOptions {
+                include_scheme: bits & 1 != 0,
+                trailing_comma: bits & 2 != 0,
+                host_massage: bits & 4 == 0,
+                reverse_ipaddr: bits & 8 == 0,
+                canonicalizer: Canonicalizer::Ia,
+            };
+            for input in &inputs {
+                let mut fast = String::new();
+                if surt(input, &options, &mut fast) {
+                    taken += 1;
+                    let mut slow = String::new();
+                    general(input, &options, &mut slow).unwrap();
+                    assert_eq!(fast, slow, "{input:?} {options:?}");
+                }
+            }
+        }
+        // Most crawl-list lines take it.
+        assert!(taken > 16 * 40_000, "{taken}");
+    }
+}
