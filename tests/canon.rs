@@ -42,7 +42,11 @@ fn surt_defaults_are_the_packages() {
     assert_eq!(SurtOptions::default().canonicalizer, Canonicalizer::Ia);
     assert_eq!(
         surt("http://www.archive.org/goo/?a=2&b&a=1").unwrap(),
-        surt_with("http://www.archive.org/goo/?a=2&b&a=1", &SurtOptions::default()).unwrap()
+        surt_with(
+            "http://www.archive.org/goo/?a=2&b&a=1",
+            &SurtOptions::default()
+        )
+        .unwrap()
     );
 }
 
@@ -52,15 +56,27 @@ fn surt_errors_name_the_byte() {
         urilex::Error::Canon(e) => (e.kind(), e.index()),
         other => panic!("{other}"),
     };
-    assert_eq!(err("http://example.com:port/"), (CanonErrorKind::PortNotANumber, 19));
-    assert_eq!(err("  http://e.com:99999"), (CanonErrorKind::InvalidPort, 15));
+    assert_eq!(
+        err("http://example.com:port/"),
+        (CanonErrorKind::PortNotANumber, 19)
+    );
+    assert_eq!(
+        err("  http://e.com:99999"),
+        (CanonErrorKind::InvalidPort, 15)
+    );
     // A tab before the port moves it one byte on in the input.
-    assert_eq!(err("http://e.\tcom:x"), (CanonErrorKind::PortNotANumber, 14));
+    assert_eq!(
+        err("http://e.\tcom:x"),
+        (CanonErrorKind::PortNotANumber, 14)
+    );
     // Added `http://` and dropped repeated prefixes do not count.
     assert_eq!(err("e_com:x"), (CanonErrorKind::PortNotANumber, 6));
     // (`e.com:x` has a scheme, `e.com`, and no port.)
     assert_eq!(surt("e.com:x").unwrap(), "e.com:x");
-    assert_eq!(err("http://https://e.com:x"), (CanonErrorKind::PortNotANumber, 21));
+    assert_eq!(
+        err("http://https://e.com:x"),
+        (CanonErrorKind::PortNotANumber, 21)
+    );
     assert_eq!(err(" \t "), (CanonErrorKind::Empty, 0));
     assert_eq!(surt("").unwrap(), "-");
 }
@@ -127,7 +143,10 @@ fn safe_browsing_reads_hosts_as_browsers_do() {
     assert_eq!(sb("http://017.0.0.1/"), "http://15.0.0.1/");
     assert_eq!(sb("http://1.2.3.999/"), "http://1.2.3.999/");
     // IDN to A-labels; userinfo and port dropped; runs of dots made one.
-    assert_eq!(sb("http://user:pw@Bücher.example:81/"), "http://xn--bcher-kva.example/");
+    assert_eq!(
+        sb("http://user:pw@Bücher.example:81/"),
+        "http://xn--bcher-kva.example/"
+    );
     assert_eq!(sb("http://a...b/"), "http://a.b/");
     // A special scheme without `//`, and `host:port` without a scheme.
     assert_eq!(sb("http:example.com/a"), "http://example.com/a");
@@ -141,11 +160,19 @@ fn safe_browsing_reads_hosts_as_browsers_do() {
 /// A canonical form is a fixed point: a key computed from a key is the same key.
 #[test]
 fn safe_browsing_is_idempotent_on_the_corpora() {
-    for file in ["ada_kasztp.txt", "apache_referers.txt", "wpt_urltestdata_inputs.txt"] {
+    for file in [
+        "ada_kasztp.txt",
+        "apache_referers.txt",
+        "wpt_urltestdata_inputs.txt",
+    ] {
         let text = std::fs::read_to_string(format!("../shared/corpora/{file}")).unwrap();
         for line in text.lines() {
             if let Ok(once) = safe_browsing(line) {
-                assert_eq!(safe_browsing(&once).as_deref().ok(), Some(once.as_str()), "{line:?}");
+                assert_eq!(
+                    safe_browsing(&once).as_deref().ok(),
+                    Some(once.as_str()),
+                    "{line:?}"
+                );
             }
         }
     }
@@ -186,11 +213,20 @@ fn public_suffixes() {
         assert_eq!(ps(none), None, "{none:?}");
         assert_eq!(registrable_domain(none), None, "{none:?}");
     }
-    assert_eq!(registrable_domain("foo.github.io").as_deref(), Some("foo.github.io"));
-    assert_eq!(registrable_domain("Example.COM.").as_deref(), Some("example.com"));
+    assert_eq!(
+        registrable_domain("foo.github.io").as_deref(),
+        Some("foo.github.io")
+    );
+    assert_eq!(
+        registrable_domain("Example.COM.").as_deref(),
+        Some("example.com")
+    );
 }
 
 #[test]
 fn the_module_example() {
-    assert_eq!(canon::surt("http://www.archive.org/goo/?a=2&b&a=1").unwrap(), "org,archive)/goo?a=1&a=2&b");
+    assert_eq!(
+        canon::surt("http://www.archive.org/goo/?a=2&b&a=1").unwrap(),
+        "org,archive)/goo?a=1&a=2&b"
+    );
 }

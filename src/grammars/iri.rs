@@ -15,8 +15,8 @@
 use core::fmt;
 
 use crate::driver::parse::{self, FromLayout, Layout};
-use crate::grammars::uri_ref::UriRef;
 use crate::grammars::split;
+use crate::grammars::uri_ref::UriRef;
 use crate::tables::{rfc3987, uri};
 use crate::{Component, ParseError};
 

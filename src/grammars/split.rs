@@ -100,13 +100,28 @@ mod tests {
         // RFC 3986 Appendix B's own example.
         assert_eq!(
             parts("http://www.ics.uci.edu/pub/ietf/uri/#Related"),
-            [Some("http"), Some("www.ics.uci.edu"), Some("/pub/ietf/uri/"), None, Some("Related")]
+            [
+                Some("http"),
+                Some("www.ics.uci.edu"),
+                Some("/pub/ietf/uri/"),
+                None,
+                Some("Related")
+            ]
         );
         assert_eq!(parts(""), [None, None, Some(""), None, None]);
         assert_eq!(parts(":a"), [None, None, Some(":a"), None, None]);
-        assert_eq!(parts("a b:c d"), [Some("a b"), None, Some("c d"), None, None]);
-        assert_eq!(parts("//a?b#c?d"), [None, Some("a"), Some(""), Some("b"), Some("c?d")]);
-        assert_eq!(parts("x:/p?#"), [Some("x"), None, Some("/p"), Some(""), Some("")]);
+        assert_eq!(
+            parts("a b:c d"),
+            [Some("a b"), None, Some("c d"), None, None]
+        );
+        assert_eq!(
+            parts("//a?b#c?d"),
+            [None, Some("a"), Some(""), Some("b"), Some("c?d")]
+        );
+        assert_eq!(
+            parts("x:/p?#"),
+            [Some("x"), None, Some("/p"), Some(""), Some("")]
+        );
         assert_eq!(parts("/a:b"), [None, None, Some("/a:b"), None, None]);
     }
 }

@@ -43,8 +43,18 @@ pub const FAMILIES: &[(&str, &str, &str, &str)] = &[
     // For the crawler keys: decoding to a fixed point, session ids, sorting, dot runs.
     ("percent-25-nested", "%", "25", "41"),
     ("cfid-session-ids", "http://h/?", "cfid=", "1&cftoken=2"),
-    ("sid-session-ids", "http://h/?", "sid=", "0123456789abcdef0123456789abcdef"),
-    ("aspx-session-path", "http://h", "/(a(abcdefghijklmnopqrstuvwx))", "/x.aspx"),
+    (
+        "sid-session-ids",
+        "http://h/?",
+        "sid=",
+        "0123456789abcdef0123456789abcdef",
+    ),
+    (
+        "aspx-session-path",
+        "http://h",
+        "/(a(abcdefghijklmnopqrstuvwx))",
+        "/x.aspx",
+    ),
     ("query-arguments", "http://h/?", "b=1&a&", "c"),
     ("host-dot-runs", "http://", "a..", "/"),
 ];

@@ -126,7 +126,10 @@ mod tests {
             let mut out = Vec::new();
             let mut i = 0;
             while i < s.len() {
-                match (s.get(i + 1).and_then(|&b| hex_val(b)), s.get(i + 2).and_then(|&b| hex_val(b))) {
+                match (
+                    s.get(i + 1).and_then(|&b| hex_val(b)),
+                    s.get(i + 2).and_then(|&b| hex_val(b)),
+                ) {
                     (Some(h), Some(l)) if s[i] == b'%' => {
                         out.push(h << 4 | l);
                         i += 3;

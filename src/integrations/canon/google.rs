@@ -74,7 +74,13 @@ fn dotted(address: u32) -> Vec<u8> {
 /// package hands to the system's resolver as a numeric address.
 fn looks_numeric(host: &[u8]) -> bool {
     let octal = host.first() == Some(&b'0');
-    let digit = |b: &u8| if octal { (b'0'..=b'7').contains(b) } else { b.is_ascii_digit() };
+    let digit = |b: &u8| {
+        if octal {
+            (b'0'..=b'7').contains(b)
+        } else {
+            b.is_ascii_digit()
+        }
+    };
     let mut parts = 0;
     for part in host.split(|&b| b == b'.') {
         parts += 1;
@@ -92,9 +98,9 @@ fn looks_numeric(host: &[u8]) -> bool {
 /// IPv4 parser does. Anything else is no address.
 fn attempt_ip(host: &[u8]) -> Option<Vec<u8>> {
     if !host.is_empty() && host.iter().all(u8::is_ascii_digit) {
-        let n = host
-            .iter()
-            .fold(0u32, |n, &d| n.wrapping_mul(10).wrapping_add(u32::from(d - b'0')));
+        let n = host.iter().fold(0u32, |n, &d| {
+            n.wrapping_mul(10).wrapping_add(u32::from(d - b'0'))
+        });
         return Some(dotted(n));
     }
     if looks_numeric(host) {
@@ -124,7 +130,9 @@ fn python_idna(host: &[u8]) -> Option<Vec<u8>> {
         }
         return Some(text.into_bytes());
     }
-    let mut labels: Vec<&str> = text.split(['.', '\u{3002}', '\u{FF0E}', '\u{FF61}']).collect();
+    let mut labels: Vec<&str> = text
+        .split(['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'])
+        .collect();
     let trailing_dot = labels.last() == Some(&"");
     if trailing_dot {
         labels.pop();
@@ -182,7 +190,11 @@ fn halve_dot_runs(host: &[u8]) -> Cow<'_, [u8]> {
     let mut i = 0;
     while i < host.len() {
         out.push(host[i]);
-        i += if host[i] == b'.' && host.get(i + 1) == Some(&b'.') { 2 } else { 1 };
+        i += if host[i] == b'.' && host.get(i + 1) == Some(&b'.') {
+            2
+        } else {
+            1
+        };
     }
     Cow::Owned(out)
 }
@@ -203,7 +215,12 @@ pub(super) fn has_pair(s: &[u8], f: impl Fn(u8, u8) -> bool) -> bool {
 /// The part of `host` without dots at its ends.
 fn without_end_dots(host: &[u8]) -> core::ops::Range<usize> {
     let start = host.iter().take_while(|&&b| b == b'.').count();
-    let end = host.len() - host[start..].iter().rev().take_while(|&&b| b == b'.').count();
+    let end = host.len()
+        - host[start..]
+            .iter()
+            .rev()
+            .take_while(|&&b| b == b'.')
+            .count();
     start..end
 }
 
@@ -223,11 +240,19 @@ pub(super) fn canonicalize_for_surt(url: &mut HandyUrl<'_>) {
         });
     }
     if let Some(h) = url.host.take() {
-        url.host = Some(if h.is_empty() { h } else { canonical_host(h, escapes) });
+        url.host = Some(if h.is_empty() {
+            h
+        } else {
+            canonical_host(h, escapes)
+        });
     }
     let has_host = url.host.as_ref().is_some_and(|h| !h.is_empty());
     if let Some(p) = url.path.take() {
-        let decoded = if escapes { map(p, unescape_repeatedly) } else { p };
+        let decoded = if escapes {
+            map(p, unescape_repeatedly)
+        } else {
+            p
+        };
         let resolved = if has_host {
             map(decoded, normalize_path)
         } else {
@@ -350,7 +375,10 @@ pub(super) fn safe_browsing(url: &str) -> Result<String, CanonError> {
             (&p[..end], &p[end..])
         }
     };
-    let info = &authority[authority.iter().rposition(|&b| b == b'@').map_or(0, |p| p + 1)..];
+    let info = &authority[authority
+        .iter()
+        .rposition(|&b| b == b'@')
+        .map_or(0, |p| p + 1)..];
     // Leading dots go (below) before an IPv6 literal is looked for, so that `.[::1]` reads
     // as the key `[::1]` will.
     let info = &info[info.iter().take_while(|&&b| b == b'.').count()..];
@@ -402,7 +430,8 @@ pub(super) fn safe_browsing(url: &str) -> Result<String, CanonError> {
         out.push(b'?');
         out.extend_from_slice(&text[q]);
     }
-    Ok(String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+    Ok(String::from_utf8(out)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
 }
 
 #[cfg(test)]
@@ -432,7 +461,10 @@ mod tests {
     fn plain_names_are_left_by_every_step() {
         for host in ["example.com", "a-1.b2.c", "x", "1.2.3.a"] {
             assert!(is_plain_name(host.as_bytes()), "{host}");
-            assert_eq!(*canonical_host(Cow::Owned(host.as_bytes().to_vec()), true), *host.as_bytes());
+            assert_eq!(
+                *canonical_host(Cow::Owned(host.as_bytes().to_vec()), true),
+                *host.as_bytes()
+            );
         }
         for host in [".a", "a.", "a..b", "A.b", "1.2", "a_b", "", "ex%41mple"] {
             assert!(!is_plain_name(host.as_bytes()), "{host}");

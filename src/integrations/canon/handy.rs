@@ -86,7 +86,11 @@ impl Prepared<'_> {
 pub(super) fn prepare(input: &str) -> Prepared<'_> {
     let bytes = input.as_bytes();
     let lead = bytes.iter().take_while(|&&b| is_space(b)).count();
-    let trail = bytes[lead..].iter().rev().take_while(|&&b| is_space(b)).count();
+    let trail = bytes[lead..]
+        .iter()
+        .rev()
+        .take_while(|&&b| is_space(b))
+        .count();
     // ASCII whitespace at both ends: the cuts are on character boundaries.
     let core = &input[lead..input.len() - trail];
     // Tab, CR and LF are among the bytes a key escapes: most texts have none of those.
@@ -142,7 +146,10 @@ pub(super) fn prepare(input: &str) -> Prepared<'_> {
 
 impl<'a> HandyUrl<'a> {
     /// The `surt` package's `handyurl.parse` of the `prepared` text of `input`.
-    pub(super) fn parse(input: &str, prepared: &'a Prepared<'_>) -> Result<HandyUrl<'a>, CanonError> {
+    pub(super) fn parse(
+        input: &str,
+        prepared: &'a Prepared<'_>,
+    ) -> Result<HandyUrl<'a>, CanonError> {
         let input = input.as_bytes();
         let text: &'a [u8] = prepared.text.as_bytes();
         let parts = split(text);
@@ -202,8 +209,8 @@ impl<'a> HandyUrl<'a> {
                 let value = digits
                     .iter()
                     .fold(0u32, |n, &d| (n * 10 + u32::from(d - b'0')).min(1 << 20));
-                let value =
-                    u16::try_from(value).map_err(|_| CanonError::new(CanonErrorKind::InvalidPort, at))?;
+                let value = u16::try_from(value)
+                    .map_err(|_| CanonError::new(CanonErrorKind::InvalidPort, at))?;
                 // Port 0 counts as none (`o.port or None`).
                 port = (value != 0).then_some(value);
             }
@@ -226,7 +233,8 @@ impl<'a> HandyUrl<'a> {
             if let Some(p) = path.take() {
                 let rest = &p[p.iter().take_while(|&&b| b == b'/').count()..];
                 let slash = rest.iter().position(|&b| b == b'/').unwrap_or(rest.len());
-                host = Some(Cow::Owned(rest[..slash].to_vec())).filter(|h: &Cow<'_, [u8]>| !h.is_empty());
+                host = Some(Cow::Owned(rest[..slash].to_vec()))
+                    .filter(|h: &Cow<'_, [u8]>| !h.is_empty());
                 let mut new_path = Vec::with_capacity(rest.len() - slash + 1);
                 new_path.push(b'/');
                 new_path.extend_from_slice(rest.get(slash + 1..).unwrap_or_default());

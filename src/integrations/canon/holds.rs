@@ -50,7 +50,12 @@ impl Holds {
         for c in &mut chunks {
             acc |= c.iter().fold(0, |a, &b| a | CLASS[usize::from(b)]);
         }
-        Holds(chunks.remainder().iter().fold(acc, |a, &b| a | CLASS[usize::from(b)]))
+        Holds(
+            chunks
+                .remainder()
+                .iter()
+                .fold(acc, |a, &b| a | CLASS[usize::from(b)]),
+        )
     }
 
     /// What `part` holds, where `whole` is what the text it may borrow from holds: a part

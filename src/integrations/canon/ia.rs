@@ -185,7 +185,10 @@ fn last_fixed(q: &[u8], pattern: Pattern) -> Option<(usize, usize)> {
 fn last_cfid(q: &[u8]) -> Option<(usize, usize)> {
     let mut arg_end = q.len();
     loop {
-        let arg_start = q[..arg_end].iter().rposition(|&b| b == b'&').map_or(0, |p| p + 1);
+        let arg_start = q[..arg_end]
+            .iter()
+            .rposition(|&b| b == b'&')
+            .map_or(0, |p| p + 1);
         // The next argument must be `cftoken=` and a non-empty value.
         let token_end = (arg_end < q.len())
             .then(|| {
@@ -332,8 +335,14 @@ mod tests {
         };
         let id = "abcdefghijklmnopqrstuvwx";
         assert_eq!(p(&format!("/x/({id})/page.aspx")), "/x/page.aspx");
-        assert_eq!(p(&format!("/x/(s({id})f({id}))/a/page.aspx?q")), "/x/a/page.aspx?q");
-        assert_eq!(p(&format!("/x/({id})/page.html")), format!("/x/({id})/page.html"));
+        assert_eq!(
+            p(&format!("/x/(s({id})f({id}))/a/page.aspx?q")),
+            "/x/a/page.aspx?q"
+        );
+        assert_eq!(
+            p(&format!("/x/({id})/page.html")),
+            format!("/x/({id})/page.html")
+        );
         assert_eq!(p(&format!("/x/({id})/.aspx")), format!("/x/({id})/.aspx"));
     }
 

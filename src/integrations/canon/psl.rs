@@ -59,7 +59,10 @@ fn count_labels(host: &[u8]) -> Option<usize> {
 fn last_labels(host: &str, n: usize) -> &str {
     let mut start = host.len();
     for _ in 0..n {
-        match host.as_bytes()[..start.saturating_sub(1)].iter().rposition(|&b| b == b'.') {
+        match host.as_bytes()[..start.saturating_sub(1)]
+            .iter()
+            .rposition(|&b| b == b'.')
+        {
             Some(dot) => start = dot + 1,
             None => return host,
         }
