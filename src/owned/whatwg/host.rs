@@ -232,6 +232,7 @@ fn parse_ipv4(input: &str, report: &mut Reporter<'_>, start: usize) -> Result<u3
 /// The IPv4 parser alone, without validation errors: the address `input` writes in any
 /// notation browsers accept (`0x7f.1`, `2130706433`, `0300.0250.1.1`), or `None`. For the
 /// crawler keys, whose references read IPv4 addresses as browsers do.
+#[cfg(feature = "canon")]
 pub(crate) fn ipv4(input: &str) -> Option<u32> {
     parse_ipv4(input, &mut Reporter { f: None }, 0).ok()
 }
