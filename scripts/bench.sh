@@ -43,14 +43,14 @@ rm -rf target/criterion target/iai target/urilex-bench
 mkdir -p target/urilex-bench
 
 started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
-cargo bench --features whatwg --bench wall 2>&1 | tee target/urilex-bench/wall.log
+cargo bench --features whatwg,canon --bench wall 2>&1 | tee target/urilex-bench/wall.log
 # urilex against the floor, interleaved (benches/floor_ratio.rs): built on both cores, run on
 # one (where taskset is there), so that both sides of each ratio share that core's phases.
 cargo bench --bench floor_ratio --no-run
 pin=()
 if command -v taskset >/dev/null && [ "$(nproc)" -gt 1 ]; then pin=(taskset -c 1); fi
 "${pin[@]}" cargo bench --bench floor_ratio 2>&1 | tee target/urilex-bench/floor_ratio.log
-cargo bench --features whatwg --bench instructions -- --save-summary=json 2>&1 | tee target/urilex-bench/instructions.log
+cargo bench --features whatwg,canon --bench instructions -- --save-summary=json 2>&1 | tee target/urilex-bench/instructions.log
 echo "$started" > target/urilex-bench/started
 # Linear time on hostile inputs (1 MB against 100 kB); fails above 30x.
 cargo bench --all-features --bench linearity 2>&1 | tee target/urilex-bench/linearity.log

@@ -33,7 +33,8 @@ OP_TITLES = {
     "normalize": "Parse + normalize into a reused buffer, per URL",
 }
 PEER_ORDER = ["urilex", "urilex-each", "urilex-within", "urilex-general", "fluent-uri", "oxiri", "iri-string", "url", "http", "ada-url", "urilex-whatwg", "uriparse",
-              "uriparser", "boost-url", "urilex-rfc2396", "urilex-target", "floor-sse2", "floor-avx2"]
+              "uriparser", "boost-url", "urilex-rfc2396", "urilex-target", "urilex-surt", "urilex-safe-browsing",
+              "floor-sse2", "floor-avx2"]
 PEER_NOTES = {
     "oxiri": "RFC 3987 IRIs (accepts non-ASCII); host_path reads the authority (no host accessor)",
     "url": "WHATWG URL Standard: absolute URLs only, parsing normalizes",
@@ -46,6 +47,8 @@ PEER_NOTES = {
     "urilex-rfc2396": "urilex by the RFC 2396 grammar (java.net.URI's); host() runs its server rule",
     "urilex-target": "urilex's HTTP request-target parser (origin-form or absolute-form)",
     "urilex-whatwg": "urilex by the WHATWG URL Standard (urilex::whatwg): the same work as ada-url and url, an href built from each input",
+    "urilex-surt": "not a normal form but a crawler key: the SURT (urilex::canon::surt_into, the surt package's keys) of each line, beside urilex's normalize of the same lines",
+    "urilex-safe-browsing": "not a normal form but a crawler key: Google Safe Browsing's canonical form (urilex::canon::safe_browsing) of each line",
     "floor-sse2": "not a parser: every byte classified 16 at a time (SSE2), the floor a one-pass parser approaches",
     "floor-avx2": "not a parser: the same, 32 bytes at a time where the CPU has AVX2 (urilex's form-data runs use AVX2 too)",
 }
