@@ -15,7 +15,7 @@ use super::escape::{
 use super::handy::{has_scheme, HandyUrl};
 use super::holds::Holds;
 use crate::grammars::split::split;
-use crate::owned::whatwg::host::{ends_in_a_number, ipv4};
+use crate::owned::whatwg::host::{ends_in_a_number, ipv4, write_ipv4};
 use crate::vocab::error::{CanonError, CanonErrorKind};
 
 /// The path with `.` and `..` segments resolved and runs of `/` made one (`normalizePath`):
@@ -64,10 +64,11 @@ pub(super) fn needs_resolving(segments: &[u8]) -> bool {
     matches!(&segments[start..], b"." | b"..")
 }
 
-/// A dotted-decimal address.
+/// A dotted-decimal address, by the URL Standard's IPv4 serializer.
 fn dotted(address: u32) -> Vec<u8> {
-    let [a, b, c, d] = address.to_be_bytes();
-    alloc::format!("{a}.{b}.{c}.{d}").into_bytes()
+    let mut out = String::with_capacity(15);
+    write_ipv4(address, &mut out);
+    out.into_bytes()
 }
 
 /// `^[1-9][0-9]*(\.[0-9]+){0,3}$` or `^0[0-7]*(\.[0-7]+){0,3}$`: the shapes of host the `surt`

@@ -238,7 +238,7 @@ pub(crate) fn ipv4(input: &str) -> Option<u32> {
 }
 
 /// The IPv4 serializer (§3.6).
-fn write_ipv4(address: u32, out: &mut String) {
+pub(crate) fn write_ipv4(address: u32, out: &mut String) {
     let [a, b, c, d] = address.to_be_bytes();
     let _ = write!(out, "{a}.{b}.{c}.{d}");
 }
