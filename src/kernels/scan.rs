@@ -919,6 +919,37 @@ pub(crate) fn zero_padded(b: &[u8]) -> [u8; 16] {
     (u128::from(low) | u128::from(high) << 64).to_le_bytes()
 }
 
+/// The length of the run of letters, digits, `-` and `.` that starts `b` (a host name's
+/// bytes), sixteen bytes a compare; the tail in a zeroed block, where zero is a stop.
+#[inline]
+pub(crate) fn dense_len(b: &[u8]) -> usize {
+    let mut at = 0;
+    while let Some(block) = b.get(at..).and_then(<[u8]>::first_chunk::<16>) {
+        let m = stops(*block, false);
+        if m != 0 {
+            return at + m.trailing_zeros() as usize;
+        }
+        at += 16;
+    }
+    at + stops(zero_padded(&b[at..]), false).trailing_zeros() as usize
+}
+
+/// Bit `k` set where byte `k` of `b` (its first 64 bytes) is `byte`, which is not zero.
+#[inline]
+pub(crate) fn eq_mask_64(b: &[u8], byte: u8) -> u64 {
+    let b = &b[..b.len().min(64)];
+    let mut m = 0;
+    let mut at = 0;
+    while let Some(block) = b.get(at..).and_then(<[u8]>::first_chunk::<16>) {
+        m |= u64::from(eq_mask(*block, byte)) << at;
+        at += 16;
+    }
+    if at < b.len() {
+        m |= u64::from(eq_mask(zero_padded(&b[at..]), byte)) << at;
+    }
+    m
+}
+
 /// Bit `k` set where byte `k` of `block` is `b`.
 #[inline(always)]
 pub(crate) fn eq_mask(block: [u8; 16], b: u8) -> u32 {
@@ -1473,6 +1504,41 @@ pub(crate) mod tests {
             checked += runs_agree(&input, 0..=len, |from, bit| head.skip(&input, from, bit));
         }
         assert!(checked > 100_000, "{checked}");
+    }
+
+    #[test]
+    fn dense_len_is_the_run_of_dense_bytes() {
+        let mut fill = random_bytes(11);
+        let mut v = std::vec::Vec::new();
+        for round in 0..20_000 {
+            v.clear();
+            let n = round % 70;
+            v.extend((0..n).map(|i| b"ab-.Z9"[(i * 7 + round) % 6]));
+            // One byte of any kind somewhere, or none.
+            let mut one = std::vec::Vec::new();
+            fill(&mut one, 1);
+            if n > 0 && round % 3 != 0 {
+                v[(round * 13) % n] = one[0];
+            }
+            let want = v.iter().take_while(|&&b| dense(b)).count();
+            assert_eq!(dense_len(&v), want, "{v:?}");
+        }
+    }
+
+    #[test]
+    fn eq_mask_64_marks_every_place() {
+        for n in 0..=70 {
+            for k in 0..n {
+                let mut v = std::vec![b'a'; n];
+                v[k] = b'.';
+                let want = if k < 64 { 1u64 << k } else { 0 };
+                assert_eq!(eq_mask_64(&v, b'.'), want, "{n} {k}");
+            }
+            assert_eq!(
+                eq_mask_64(&std::vec![b'.'; n], b'.').count_ones() as usize,
+                n.min(64)
+            );
+        }
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! encode what a key must not hold raw.
 
 use alloc::borrow::Cow;
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::ops::pct::hex_val;
@@ -20,22 +21,31 @@ pub(super) fn unescape_repeatedly_into(input: &[u8], out: &mut Vec<u8>) {
         return;
     }
     let start = out.len();
+    out.resize(start + input.len(), 0);
+    let n = unescape_repeatedly_in(input, &mut out[start..]);
+    out.truncate(start + n);
+}
+
+/// [`unescape_repeatedly_into`] into the start of `buf`, which is at least as long as
+/// `input` (decoding never lengthens): the decoded length. The one implementation of the
+/// decoding, for a growing `Vec` and for a buffer on the stack alike.
+pub(super) fn unescape_repeatedly_in(input: &[u8], buf: &mut [u8]) -> usize {
+    let buf = &mut buf[..input.len()];
+    let mut n = 0;
     for &b in input {
-        out.push(b);
-        while out.len() - start >= 3 {
-            let n = out.len();
-            if out[n - 3] != b'%' {
-                break;
-            }
-            match (hex_val(out[n - 2]), hex_val(out[n - 1])) {
+        buf[n] = b;
+        n += 1;
+        while n >= 3 && buf[n - 3] == b'%' {
+            match (hex_val(buf[n - 2]), hex_val(buf[n - 1])) {
                 (Some(h), Some(l)) => {
-                    out.truncate(n - 3);
-                    out.push(h << 4 | l);
+                    n -= 2;
+                    buf[n - 1] = h << 4 | l;
                 }
                 _ => break,
             }
         }
     }
+    n
 }
 
 /// `input` decoded by [`unescape_repeatedly_into`]; borrowed when there is nothing to decode.
@@ -57,14 +67,29 @@ pub(super) const fn must_escape(b: u8) -> bool {
 
 /// Appends `input` to `out`, each byte [`must_escape`] names as `%XX` (upper-case hex).
 pub(super) fn escape_once_into(input: &[u8], out: &mut Vec<u8>) {
+    escape_once_with(input, |part| out.extend_from_slice(part));
+}
+
+/// [`escape_once_into`] for a key being written: what it appends is ASCII.
+pub(super) fn escape_once_into_str(input: &[u8], out: &mut String) {
+    escape_once_with(input, |part| {
+        // Only bytes `must_escape` lets through (printable ASCII) and `%XX` come here.
+        out.push_str(core::str::from_utf8(part).unwrap_or_default());
+    });
+}
+
+/// The escaping itself: runs of bytes that stay, and `%XX` for each other byte, in order.
+fn escape_once_with(input: &[u8], mut put: impl FnMut(&[u8])) {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    for &b in input {
+    let mut run = 0;
+    for (i, &b) in input.iter().enumerate() {
         if must_escape(b) {
-            out.extend_from_slice(&[b'%', HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]]);
-        } else {
-            out.push(b);
+            put(&input[run..i]);
+            put(&[b'%', HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]]);
+            run = i + 1;
         }
     }
+    put(&input[run..]);
 }
 
 /// `input` escaped by [`escape_once_into`]; borrowed when nothing needs escaping.

@@ -1,36 +1,55 @@
-//! The SURT of the commonest URL in one pass: `http` or `https`, a plain host, a path with
-//! nothing to decode, resolve or strip, no fragment, and a query (if any) without session ids
-//! (most lines of crawl lists). For such a URL every step of the reference but four leaves it
-//! as it is: the host's `www.` goes, path and query are lowercased, the path loses a trailing
-//! `/`, the query's arguments are sorted. The general steps
+//! The SURT of the commonest URLs in one pass: `http` or `https`, a host name (letters,
+//! digits, `-` and single dots), no userinfo or port, a path with nothing to resolve, and no
+//! session ids (most lines of crawl lists, and the search engines' escaped referers). For such
+//! a URL the reference's steps come down to these: the fragment goes; the path is decoded
+//! until nothing is left to decode and escaped once, the query likewise; the host loses its
+//! `www.` and is written label by label from the right; the whole key is lowercased; the path
+//! loses a trailing `/`, and the query's arguments are sorted. The general steps
 //! ([`super::surt_into`]) give the same key; the tests below compare the two on every corpus
 //! line and on generated text.
 
 use alloc::string::String;
 
-use super::google::{has_pair, needs_resolving};
+use super::escape::{escape_once_into_str, unescape_repeatedly_in};
+use super::google;
 use super::holds::Holds;
-use super::ia::www_prefix;
+use super::ia::{path_has_session_id, query_has_session_id, www_prefix};
 use super::SurtOptions;
+use crate::kernels::scan::{dense_len, eq_mask_64};
+use crate::ops::dot_segments::has_slash_pair;
 
 /// Appends the SURT of `url` to `out` if `url` has the common shape, and says whether it did
 /// (with the default canonicalizer; the other options are written as the general path writes
-/// them).
+/// them). When it did not, `out` is as it was.
 pub(super) fn surt(url: &str, options: &SurtOptions, out: &mut String) -> bool {
+    let start = out.len();
+    let done = write(url, options, out).is_some();
+    if !done {
+        out.truncate(start);
+    }
+    done
+}
+
+fn write(url: &str, options: &SurtOptions, out: &mut String) -> Option<()> {
     let (scheme, rest) = if let Some(rest) = url.strip_prefix("https://") {
         ("https", rest)
     } else if let Some(rest) = url.strip_prefix("http://") {
         ("http", rest)
     } else {
-        return false;
+        return None;
     };
-    let holds = Holds::of(rest.as_bytes());
-    // Nothing to decode or escape (no `%`, space, control, `#` or non-ASCII: so no fragment
-    // and no whitespace to strip), no `(` of an ASP.NET session id.
-    if holds.escape() || holds.paren() {
-        return false;
+    let mut holds = Holds::of(rest.as_bytes());
+    let mut rest = rest;
+    // A byte to escape but `%`: only a fragment may hold it, as it goes (and with it any
+    // whitespace the reference would strip from the end).
+    if holds.raw() {
+        rest = &rest[..rest.find('#')?];
+        holds = Holds::of(rest.as_bytes());
+        if holds.raw() {
+            return None;
+        }
     }
-    // The text is ASCII: every cut below is on a character boundary.
+    // The text is ASCII from here: every cut below is on a character boundary.
     let question = if holds.question() {
         rest.bytes().position(|b| b == b'?')
     } else {
@@ -40,129 +59,191 @@ pub(super) fn surt(url: &str, options: &SurtOptions, out: &mut String) -> bool {
         Some(q) => (&rest[..q], Some(&rest[q + 1..]).filter(|q| !q.is_empty())),
         None => (rest, None),
     };
-    // A query without session ids, of at most 64 arguments (sorted on the stack below).
-    let args = query.map_or(0, |q| 1 + q.bytes().filter(|&b| b == b'&').count());
-    if args > MAX_ARGS
-        || query.is_some_and(|q| {
-            has_pair(q.as_bytes(), |a, b| {
-                (a | 0x20) == b'i' && (b | 0x20) == b'd'
-            })
-        })
-    {
-        return false;
-    }
-    let Some(host_end) = plain_name_end(rest.as_bytes()) else {
-        return false;
-    };
+    let host_end = host_name_end(rest.as_bytes())?;
     let (host, path) = rest.split_at(host_end);
-    if !path.is_empty() && needs_resolving(&path.as_bytes()[1..]) {
-        return false;
+    // `%` (the only byte to escape left): the path and the query are decoded and escaped.
+    let escaped = holds.escape();
+    let path_decodes = escaped && path.contains('%');
+    if !path_decodes && needs_resolving(path.as_bytes()) {
+        return None;
     }
+
+    let key = out.len();
     if options.include_scheme {
         out.push_str(scheme);
         out.push_str("://(");
     }
-    let mut labels = &host[if options.host_massage {
+    let host = &host[if options.host_massage {
         www_prefix(host.as_bytes())
     } else {
         0
     }..];
-    while let Some(dot) = labels.bytes().rposition(|c| c == b'.') {
-        out.push_str(&labels[dot + 1..]);
-        out.push(',');
-        labels = &labels[..dot];
-    }
-    out.push_str(labels);
+    write_labels(host, out)?;
     if options.trailing_comma {
         out.push(',');
     }
     out.push(')');
-    let path = match path.len() {
-        0 => "/",
-        1 => path,
-        _ => path.strip_suffix('/').unwrap_or(path),
-    };
+
     let at = out.len();
-    out.push_str(path);
+    if path.is_empty() {
+        out.push('/');
+    } else if path_decodes {
+        decode_escape(path.as_bytes(), out, true)?;
+    } else {
+        out.push_str(path);
+    }
+    if (holds.paren() || escaped) && path_has_session_id(&out.as_bytes()[at..]) {
+        return None;
+    }
+    if out.len() - at > 1 && out.ends_with('/') {
+        out.pop();
+    }
+
+    // Escaping writes upper-case hex, which the key lowercases too.
+    let lower = holds.upper() || escaped;
     if let Some(q) = query {
         out.push('?');
-        if args == 1 {
-            out.push_str(q);
+        let at = out.len();
+        if escaped && q.contains('%') {
+            decode_escape(q.as_bytes(), out, false)?;
         } else {
-            write_sorted(q, args, holds.upper(), out);
+            out.push_str(q);
         }
+        let q = &out.as_bytes()[at..];
+        // Every session-id pattern holds `sid`, `nid` or `fid`: most queries need no search.
+        if has_triple(q) && query_has_session_id(q) {
+            return None;
+        }
+        let sort = q.contains(&b'&');
+        if lower {
+            out[key..].make_ascii_lowercase();
+        }
+        if sort {
+            sort_arguments(out, at)?;
+        }
+    } else if lower {
+        out[key..].make_ascii_lowercase();
     }
-    if holds.upper() {
-        out[at..].make_ascii_lowercase();
-    }
-    true
+    Some(())
 }
 
-/// The most arguments a query of the shortcut has.
+/// Whether `q` holds `sid`, `nid` or `fid` in any case (`jsessionid`, `phpsessid`, `sid`,
+/// `aspsessionid`, `cfid`: the session-id patterns).
+fn has_triple(q: &[u8]) -> bool {
+    q.windows(3).any(|w| {
+        matches!(w[0] | 0x20, b's' | b'n' | b'f') && (w[1] | 0x20) == b'i' && (w[2] | 0x20) == b'd'
+    })
+}
+
+/// The most bytes a decoded path or a query the shortcut sorts may have (its buffer is on
+/// the stack); longer ones take the general steps.
+const BUFFER: usize = 1024;
+
+/// Whether the path (empty, or starting with `/`) has a segment the general steps would
+/// resolve or drop: only after a `/.` or `//` can it.
+fn needs_resolving(path: &[u8]) -> bool {
+    has_slash_pair::<true>(path) && google::needs_resolving(&path[1..])
+}
+
+/// Appends `part` decoded until nothing is left to decode and escaped once (the path's steps,
+/// `minimal_escape` for a query). A path is resolved in between: one that would change
+/// there is left to the general steps (`None`).
+fn decode_escape(part: &[u8], out: &mut String, path: bool) -> Option<()> {
+    let mut buf = [0u8; BUFFER];
+    let decoded = buf.get_mut(..part.len())?;
+    let n = unescape_repeatedly_in(part, decoded);
+    let decoded = &decoded[..n];
+    if path && needs_resolving(decoded) {
+        return None;
+    }
+    escape_once_into_str(decoded, out);
+    Some(())
+}
+
+/// Appends `host`'s labels from the right, each followed by `,` but the last; `None` for an
+/// empty label (a host that starts or ends with `.`, or holds `..`), and for a host longer
+/// than 64 bytes, whose dots do not fit one mask (the general steps take it).
+fn write_labels(host: &str, out: &mut String) -> Option<()> {
+    if host.len() > 64 {
+        return None;
+    }
+    // The dots, found sixteen bytes a compare and taken from the last.
+    let mut dots = eq_mask_64(host.as_bytes(), b'.');
+    let mut end = host.len();
+    while dots != 0 {
+        let dot = 63 - dots.leading_zeros() as usize;
+        dots &= !(1 << dot);
+        if dot + 1 == end {
+            return None;
+        }
+        out.push_str(&host[dot + 1..end]);
+        out.push(',');
+        end = dot;
+    }
+    if end == 0 {
+        return None;
+    }
+    out.push_str(&host[..end]);
+    Some(())
+}
+
+/// The most arguments a query of the shortcut sorts (on the stack below).
 const MAX_ARGS: usize = 64;
 
-/// `query`'s `&`-separated arguments, lowercased, sorted as the reference sorts them (by name,
-/// then value, an argument without `=` first), written to `out`.
-fn write_sorted(query: &str, args: usize, upper: bool, out: &mut String) {
-    // Lowercased in place in `out`, then sorted by their places there.
-    let at = out.len();
-    out.push_str(query);
-    if upper {
-        out[at..].make_ascii_lowercase();
-    }
-    let mut spans = [(0usize, 0usize); MAX_ARGS];
-    let mut start = at;
+/// Sorts the `&`-separated arguments of the query written in `out` from `at` as the
+/// reference sorts them (by name, then value, an argument without `=` first); `None` for a
+/// query of more than [`MAX_ARGS`] arguments or [`BUFFER`] bytes.
+fn sort_arguments(out: &mut String, at: usize) -> Option<()> {
+    let mut buf = [0u8; BUFFER];
+    let query = buf.get_mut(..out.len() - at)?;
+    query.copy_from_slice(&out.as_bytes()[at..]);
+    // Each argument's start, its `=` (or end) and its end.
+    let mut args = [(0u16, 0u16, 0u16); MAX_ARGS];
     let mut n = 0;
-    for (i, b) in out.as_bytes()[at..].iter().enumerate() {
-        if *b == b'&' {
-            spans[n] = (start, at + i);
-            n += 1;
-            start = at + i + 1;
+    let (mut begin, mut eq) = (0, None);
+    for (i, b) in query
+        .iter()
+        .copied()
+        .enumerate()
+        .chain([(query.len(), b'&')])
+    {
+        match b {
+            b'=' if eq.is_none() => eq = Some(i),
+            b'&' => {
+                *args.get_mut(n)? = (begin as u16, eq.unwrap_or(i) as u16, i as u16);
+                n += 1;
+                begin = i + 1;
+                eq = None;
+            }
+            _ => {}
         }
     }
-    spans[n] = (start, out.len());
-    n += 1;
-    debug_assert_eq!(n, args);
-    let text = out.as_bytes();
-    let arg = |&(s, e): &(usize, usize)| -> (&[u8], Option<&[u8]>) {
-        let a = &text[s..e];
-        match a.iter().position(|&b| b == b'=') {
-            Some(eq) => (&a[..eq], Some(&a[eq + 1..])),
-            None => (a, None),
-        }
+    let args = &mut args[..n];
+    let text = &*query;
+    let key = |&(s, e, end): &(u16, u16, u16)| {
+        let (s, e, end) = (usize::from(s), usize::from(e), usize::from(end));
+        (&text[s..e], (e < end).then(|| &text[e + 1..end]))
     };
-    let spans = &mut spans[..n];
-    spans.sort_unstable_by(|x, y| arg(x).cmp(&arg(y)));
-    // Written after the query's own bytes, then moved over them.
-    let sorted: String = {
-        let mut w = String::with_capacity(query.len());
-        for (i, &(s, e)) in spans.iter().enumerate() {
-            if i > 0 {
-                w.push('&');
-            }
-            w.push_str(&out[s..e]);
-        }
-        w
-    };
+    args.sort_unstable_by(|x, y| key(x).cmp(&key(y)));
     out.truncate(at);
-    out.push_str(&sorted);
+    for (i, &(s, _, end)) in args.iter().enumerate() {
+        if i > 0 {
+            out.push('&');
+        }
+        // The query was ASCII: its slices are text.
+        out.push_str(core::str::from_utf8(&text[usize::from(s)..usize::from(end)]).ok()?);
+    }
+    Some(())
 }
 
-/// Where a plain host name at the start of `rest` ends (at its `/` or the end), if it is
-/// one: [`is_plain_name`]'s test, fused with the search for the end.
-fn plain_name_end(rest: &[u8]) -> Option<usize> {
-    let (mut prev, mut letter) = (b'.', false);
-    for (i, &b) in rest.iter().enumerate() {
-        match b {
-            b'a'..=b'z' => letter = true,
-            b'0'..=b'9' | b'-' => {}
-            b'.' if prev != b'.' => {}
-            b'/' => return (letter && prev != b'.').then_some(i),
-            _ => return None,
-        }
-        prev = b;
-    }
-    (letter && prev != b'.').then_some(rest.len())
+/// Where a host name at the start of `rest` ends (at its `/` or the end), if it is one:
+/// letters (in either case), digits, `-` and `.`, with a letter somewhere (so no number to
+/// read as an address). Its dots are checked as its labels are written.
+fn host_name_end(rest: &[u8]) -> Option<usize> {
+    let end = dense_len(rest);
+    let host = &rest[..end];
+    (matches!(rest.get(end), None | Some(b'/')) && host.iter().any(u8::is_ascii_alphabetic))
+        .then_some(end)
 }
 
 #[cfg(test)]
@@ -175,13 +256,33 @@ mod tests {
     /// Every corpus line, and generated text around the shortcut's conditions, under every
     /// option: where the shortcut answers, the general steps give the same key.
     #[test]
-    fn plain_name_end_is_is_plain_name() {
-        for rest in [
-            "a.b/c", "a.b", "a..b/", ".a/", "a./", "1.2/", "a_b/", "/", "", "ab/cd/",
+    fn host_names() {
+        for (rest, want) in [
+            ("a.b/c", Some(3)),
+            ("a.b", Some(3)),
+            ("A-1.b?", None),
+            ("A-1.b", Some(5)),
+            ("1.2/", None),
+            ("a_b/", None),
+            ("a:80/", None),
+            ("u@a/", None),
+            ("/", None),
+            ("", None),
         ] {
-            let end = rest.find('/').unwrap_or(rest.len());
-            let want = super::super::google::is_plain_name(&rest.as_bytes()[..end]).then_some(end);
-            assert_eq!(plain_name_end(rest.as_bytes()), want, "{rest}");
+            assert_eq!(host_name_end(rest.as_bytes()), want, "{rest}");
+        }
+        for (host, want) in [
+            ("a.b.c", Some("c,b,a")),
+            ("a..b", None),
+            (".a", None),
+            ("a.", None),
+        ] {
+            let mut out = String::new();
+            assert_eq!(
+                write_labels(host, &mut out).map(|()| out),
+                want.map(String::from),
+                "{host}"
+            );
         }
     }
 
@@ -229,11 +330,40 @@ mod tests {
             "b",
             "id",
             "sid=0123456789abcdef0123456789abcdef",
+            "jsessionid=0123456789abcdef0123456789abcdef",
+            "docid=1",
+            "PHPSESSID=0123456789abcdef0123456789abcdef",
+            "ASPSESSIONIDabcdefgh=abcdefghijklmnopqrstuvwx",
+            "(abcdefghijklmnopqrstuvwx)/",
+            "(s(abcdefghijklmnopqrstuvwx))/",
+            ".aspx",
+            "cfid=1&cftoken=2",
+            "%",
+            "%2",
+            "%25",
+            "%2F",
+            "%2f",
+            "%2E",
+            "%3F",
+            "%26",
+            "%23",
+            "%20",
+            "%28",
+            "%e9",
+            "%C3%A9",
+            "%252F",
+            "WWW.",
+            "Www2.",
+            "\\",
+            "#",
+            "#a b",
+            "\t",
         ];
         let mut seed = 7u64;
-        for _ in 0..200_000 {
-            let mut s = String::new();
-            for _ in 0..1 + seed % 8 {
+        for i in 0..200_000 {
+            // Three in four start as the shortcut's URLs do, to reach its later steps.
+            let mut s = String::from(["", "http://a.", "https://www.b", "http://c.d/"][i % 4]);
+            for _ in 0..1 + seed % 12 {
                 seed = seed
                     .wrapping_mul(6364136223846793005)
                     .wrapping_add(1442695040888963407);

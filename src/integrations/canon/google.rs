@@ -52,16 +52,17 @@ pub(super) fn normalize_path(path: &[u8]) -> Cow<'_, [u8]> {
 /// Whether the segments after a path's first `/` hold an empty one (but the last), `.` or
 /// `..`: what [`normalize_path`] would change.
 pub(super) fn needs_resolving(segments: &[u8]) -> bool {
-    let mut start = 0;
-    for (i, &b) in segments.iter().enumerate() {
-        if b == b'/' {
-            if matches!(&segments[start..i], b"" | b"." | b"..") {
-                return true;
-            }
-            start = i + 1;
-        }
-    }
-    matches!(&segments[start..], b"." | b"..")
+    // Only a segment that starts with `.` or `/` (an empty one) can be one of those: each
+    // segment's first byte decides, and the rest are looked at only after a `.`.
+    let at = |s: &[u8]| match s {
+        [b'/', ..] | [b'.'] | [b'.', b'/', ..] | [b'.', b'.'] | [b'.', b'.', b'/', ..] => true,
+        _ => false,
+    };
+    at(segments)
+        || segments
+            .iter()
+            .enumerate()
+            .any(|(i, &b)| b == b'/' && at(&segments[i + 1..]))
 }
 
 /// A dotted-decimal address, by the URL Standard's IPv4 serializer.

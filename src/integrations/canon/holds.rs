@@ -9,6 +9,7 @@ const ESCAPE: u8 = 2;
 const PAREN: u8 = 4;
 const AMP: u8 = 8;
 const QUESTION: u8 = 16;
+const RAW: u8 = 32;
 
 /// Each byte's flags.
 static CLASS: [u8; 256] = {
@@ -22,6 +23,9 @@ static CLASS: [u8; 256] = {
         }
         if must_escape(c) {
             f |= ESCAPE;
+            if c != b'%' {
+                f |= RAW;
+            }
         }
         if c == b'(' {
             f |= PAREN;
@@ -76,6 +80,10 @@ impl Holds {
     pub(super) fn escape(self) -> bool {
         self.0 & ESCAPE != 0
     }
+    /// A byte a key escapes other than `%`: a control, space, `#`, DEL or non-ASCII.
+    pub(super) fn raw(self) -> bool {
+        self.0 & RAW != 0
+    }
     pub(super) fn paren(self) -> bool {
         self.0 & PAREN != 0
     }
@@ -97,6 +105,7 @@ mod tests {
             let h = Holds::of(&[b]);
             assert_eq!(h.upper(), b.is_ascii_uppercase());
             assert_eq!(h.escape(), must_escape(b));
+            assert_eq!(h.raw(), must_escape(b) && b != b'%');
             assert_eq!(h.paren(), b == b'(');
             assert_eq!(h.amp(), b == b'&');
             assert_eq!(h.question(), b == b'?');

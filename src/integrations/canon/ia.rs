@@ -64,9 +64,12 @@ pub(super) fn canonicalize(url: &mut HandyUrl<'_>, host_massage: bool) {
     }
 }
 
-/// `www\d*\.` at the start: its length, or 0.
+/// `www\d*\.` at the start, in any case: its length, or 0.
 pub(super) fn www_prefix(host: &[u8]) -> usize {
-    if !host.starts_with(b"www") {
+    if !host
+        .get(..3)
+        .is_some_and(|w| w.eq_ignore_ascii_case(b"www"))
+    {
         return 0;
     }
     let digits = host[3..].iter().take_while(|b| b.is_ascii_digit()).count();
@@ -229,6 +232,14 @@ fn strip_query_session_ids(q: &mut Vec<u8>) {
     }
 }
 
+/// Whether [`strip_query_session_ids`] would change `q`: whether a pattern matches it.
+pub(super) fn query_has_session_id(q: &[u8]) -> bool {
+    [JSESSIONID, PHPSESSID, SID, ASPSESSIONID]
+        .into_iter()
+        .any(|pattern| last_fixed(q, pattern).is_some())
+        || last_cfid(q).is_some()
+}
+
 /// Keeps what is before `start` and what follows the `&` at `end`.
 fn remove_match(q: &mut Vec<u8>, start: usize, end: usize) {
     let after = (end + 1).min(q.len());
@@ -243,6 +254,12 @@ fn strip_path_session_id(path: &mut Vec<u8>) {
             path.drain(start..end);
         }
     }
+}
+
+/// Whether [`strip_path_session_id`] would change `path`.
+pub(super) fn path_has_session_id(path: &[u8]) -> bool {
+    path.contains(&b'(')
+        && (last_path_session(path, true).is_some() || last_path_session(path, false).is_some())
 }
 
 /// `^(.*/)(CHUNK/)([^?]+\.aspx.*)$`: the chunk right after the last `/` where it matches and
