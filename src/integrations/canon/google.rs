@@ -54,9 +54,11 @@ pub(super) fn normalize_path(path: &[u8]) -> Cow<'_, [u8]> {
 pub(super) fn needs_resolving(segments: &[u8]) -> bool {
     // Only a segment that starts with `.` or `/` (an empty one) can be one of those: each
     // segment's first byte decides, and the rest are looked at only after a `.`.
-    let at = |s: &[u8]| match s {
-        [b'/', ..] | [b'.'] | [b'.', b'/', ..] | [b'.', b'.'] | [b'.', b'.', b'/', ..] => true,
-        _ => false,
+    let at = |s: &[u8]| {
+        matches!(
+            s,
+            [b'/', ..] | [b'.'] | [b'.', b'/', ..] | [b'.', b'.'] | [b'.', b'.', b'/', ..]
+        )
     };
     at(segments)
         || segments
