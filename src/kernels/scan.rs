@@ -950,6 +950,53 @@ pub(crate) fn eq_mask_64(b: &[u8], byte: u8) -> u64 {
     m
 }
 
+/// The places of `x` or `y` (neither zero) in `b`, in order, found sixteen bytes a compare:
+/// for texts where those bytes are few and far apart (the `&` and `=` of a query, the `%` of
+/// an escaped one).
+pub(crate) fn positions(b: &[u8], x: u8, y: u8) -> Positions<'_> {
+    Positions {
+        b,
+        x,
+        y,
+        base: 0,
+        next: 0,
+        mask: 0,
+    }
+}
+
+/// See [`positions`].
+pub(crate) struct Positions<'a> {
+    b: &'a [u8],
+    x: u8,
+    y: u8,
+    /// Where the block of `mask` starts, and where the next one does.
+    base: usize,
+    next: usize,
+    /// The places of the block not given yet.
+    mask: u32,
+}
+
+impl Iterator for Positions<'_> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        while self.mask == 0 {
+            let rest = self.b.get(self.next..).filter(|r| !r.is_empty())?;
+            let block = match rest.first_chunk::<16>() {
+                Some(block) => *block,
+                None => zero_padded(rest),
+            };
+            self.mask = eq_mask(block, self.x) | eq_mask(block, self.y);
+            self.base = self.next;
+            self.next += 16;
+        }
+        let k = self.mask.trailing_zeros() as usize;
+        self.mask &= self.mask - 1;
+        Some(self.base + k)
+    }
+}
+
 /// Bit `k` set where byte `k` of `block` is `b`.
 #[inline(always)]
 pub(crate) fn eq_mask(block: [u8; 16], b: u8) -> u32 {
@@ -1538,6 +1585,25 @@ pub(crate) mod tests {
                 eq_mask_64(&std::vec![b'.'; n], b'.').count_ones() as usize,
                 n.min(64)
             );
+        }
+    }
+
+    #[test]
+    fn positions_are_every_place_in_order() {
+        let mut fill = random_bytes(5);
+        let mut v = std::vec::Vec::new();
+        for n in 0..200 {
+            v.clear();
+            fill(&mut v, n);
+            for (x, y) in [(b'&', b'='), (b'%', b'%'), (b'a', b'/')] {
+                let want: std::vec::Vec<usize> =
+                    (0..v.len()).filter(|&i| v[i] == x || v[i] == y).collect();
+                assert_eq!(
+                    positions(&v, x, y).collect::<std::vec::Vec<_>>(),
+                    want,
+                    "{v:?}"
+                );
+            }
         }
     }
 

@@ -5,6 +5,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use crate::kernels::scan::positions;
 use crate::ops::pct::hex_val;
 
 /// Appends `input` to `out` percent-decoded until no `%XX` is left: what decoding again and
@@ -31,10 +32,22 @@ pub(super) fn unescape_repeatedly_into(input: &[u8], out: &mut Vec<u8>) {
 /// decoding, for a growing `Vec` and for a buffer on the stack alike.
 pub(super) fn unescape_repeatedly_in(input: &[u8], buf: &mut [u8]) -> usize {
     let buf = &mut buf[..input.len()];
-    let mut n = 0;
-    for &b in input {
-        buf[n] = b;
-        n += 1;
+    let (mut i, mut n) = (0usize, 0usize);
+    while i < input.len() {
+        // With no `%` among the top two bytes, the bytes up to the next `%` of the input
+        // cannot complete a `%XX`: they are copied as a run.
+        if !buf[n.saturating_sub(2)..n].contains(&b'%') {
+            let run = positions(&input[i..], b'%', b'%')
+                .next()
+                .unwrap_or(input.len() - i);
+            buf[n..n + run].copy_from_slice(&input[i..i + run]);
+            (i, n) = (i + run, n + run);
+            if i == input.len() {
+                break;
+            }
+        }
+        buf[n] = input[i];
+        (i, n) = (i + 1, n + 1);
         while n >= 3 && buf[n - 3] == b'%' {
             match (hex_val(buf[n - 2]), hex_val(buf[n - 1])) {
                 (Some(h), Some(l)) => {
@@ -67,29 +80,43 @@ pub(super) const fn must_escape(b: u8) -> bool {
 
 /// Appends `input` to `out`, each byte [`must_escape`] names as `%XX` (upper-case hex).
 pub(super) fn escape_once_into(input: &[u8], out: &mut Vec<u8>) {
-    escape_once_with(input, |part| out.extend_from_slice(part));
-}
-
-/// [`escape_once_into`] for a key being written: what it appends is ASCII.
-pub(super) fn escape_once_into_str(input: &[u8], out: &mut String) {
-    escape_once_with(input, |part| {
-        // Only bytes `must_escape` lets through (printable ASCII) and `%XX` come here.
-        out.push_str(core::str::from_utf8(part).unwrap_or_default());
+    escape_once_with(input, |run, escaped| {
+        out.extend_from_slice(&input[run]);
+        out.extend_from_slice(escaped.as_ref().map_or(&[][..], |e| &e[..]));
     });
 }
 
-/// The escaping itself: runs of bytes that stay, and `%XX` for each other byte, in order.
-fn escape_once_with(input: &[u8], mut put: impl FnMut(&[u8])) {
+/// [`escape_once_into`] of text, for a key being written.
+pub(super) fn escape_once_into_str(input: &str, out: &mut String) {
+    escape_once_with(input.as_bytes(), |run, escaped| {
+        // A run that is not empty is ASCII between escaped bytes (every non-ASCII byte is
+        // one) or the ends: its ends are character boundaries.
+        if !run.is_empty() {
+            out.push_str(&input[run]);
+        }
+        if let Some(e) = escaped {
+            for b in e {
+                out.push(char::from(b));
+            }
+        }
+    });
+}
+
+/// The escaping itself: each run of bytes that stay (a range of `input`), then the `%XX` of
+/// the byte that ends it (none after the last run).
+fn escape_once_with(input: &[u8], mut put: impl FnMut(core::ops::Range<usize>, Option<[u8; 3]>)) {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
     let mut run = 0;
     for (i, &b) in input.iter().enumerate() {
         if must_escape(b) {
-            put(&input[run..i]);
-            put(&[b'%', HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]]);
+            put(
+                run..i,
+                Some([b'%', HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]]),
+            );
             run = i + 1;
         }
     }
-    put(&input[run..]);
+    put(run..input.len(), None);
 }
 
 /// `input` escaped by [`escape_once_into`]; borrowed when nothing needs escaping.

@@ -15,7 +15,7 @@ use super::google;
 use super::holds::Holds;
 use super::ia::{path_has_session_id, query_has_session_id, www_prefix};
 use super::SurtOptions;
-use crate::kernels::scan::{dense_len, eq_mask_64};
+use crate::kernels::scan::{dense_len, eq_mask_64, positions};
 use crate::ops::dot_segments::has_slash_pair;
 
 /// Appends the SURT of `url` to `out` if `url` has the common shape, and says whether it did
@@ -130,9 +130,26 @@ fn write(url: &str, options: &SurtOptions, out: &mut String) -> Option<()> {
 /// Whether `q` holds `sid`, `nid` or `fid` in any case (`jsessionid`, `phpsessid`, `sid`,
 /// `aspsessionid`, `cfid`: the session-id patterns).
 fn has_triple(q: &[u8]) -> bool {
-    q.windows(3).any(|w| {
-        matches!(w[0] | 0x20, b's' | b'n' | b'f') && (w[1] | 0x20) == b'i' && (w[2] | 0x20) == b'd'
-    })
+    let at = |a: u8, b: u8, c: u8| {
+        let a = a | 0x20;
+        (u8::from(a == b's') | u8::from(a == b'n') | u8::from(a == b'f'))
+            & u8::from(b | 0x20 == b'i')
+            & u8::from(c | 0x20 == b'd')
+    };
+    // Sixteen places a step, as a loop over a fixed-size array (which LLVM turns into
+    // vector compares), the rest one by one.
+    let mut i = 0;
+    while let Some(c) = q.get(i..i + 18).and_then(|c| <&[u8; 18]>::try_from(c).ok()) {
+        let mut found = 0;
+        for k in 0..16 {
+            found |= at(c[k], c[k + 1], c[k + 2]);
+        }
+        if found != 0 {
+            return true;
+        }
+        i += 16;
+    }
+    q[i..].windows(3).any(|w| at(w[0], w[1], w[2]) != 0)
 }
 
 /// The most bytes a decoded path or a query the shortcut sorts may have (its buffer is on
@@ -156,7 +173,9 @@ fn decode_escape(part: &[u8], out: &mut String, path: bool) -> Option<()> {
     if path && needs_resolving(decoded) {
         return None;
     }
-    escape_once_into_str(decoded, out);
+    // Checked once, so that the escaping copies runs of text: bytes that are not UTF-8
+    // (`%E9` of Latin-1) are left to the general steps.
+    escape_once_into_str(core::str::from_utf8(decoded).ok()?, out);
     Some(())
 }
 
@@ -197,20 +216,24 @@ fn sort_arguments(out: &mut String, at: usize) -> Option<()> {
     let mut buf = [0u8; BUFFER];
     let query = buf.get_mut(..out.len() - at)?;
     query.copy_from_slice(&out.as_bytes()[at..]);
-    // Each argument's start, its `=` (or end) and its end.
-    let mut args = [(0u16, 0u16, 0u16); MAX_ARGS];
+    // A copy of text, checked once so that its slices are text.
+    let query = core::str::from_utf8(query).ok()?;
+    // Each argument's name's first eight bytes (big-endian, zero after a short name: no byte
+    // of a name is zero, so they order as the names do unless equal), its start, its `=` (or
+    // end) and its end.
+    let text = query.as_bytes();
+    let mut args = [(0u64, 0u16, 0u16, 0u16); MAX_ARGS];
     let mut n = 0;
     let (mut begin, mut eq) = (0, None);
-    for (i, b) in query
-        .iter()
-        .copied()
-        .enumerate()
-        .chain([(query.len(), b'&')])
-    {
-        match b {
+    for i in positions(text, b'&', b'=').chain([text.len()]) {
+        match text.get(i).copied().unwrap_or(b'&') {
             b'=' if eq.is_none() => eq = Some(i),
             b'&' => {
-                *args.get_mut(n)? = (begin as u16, eq.unwrap_or(i) as u16, i as u16);
+                let e = eq.unwrap_or(i);
+                let mut head = [0u8; 8];
+                let name = &text[begin..e.min(begin + 8)];
+                head[..name.len()].copy_from_slice(name);
+                *args.get_mut(n)? = (u64::from_be_bytes(head), begin as u16, e as u16, i as u16);
                 n += 1;
                 begin = i + 1;
                 eq = None;
@@ -219,19 +242,17 @@ fn sort_arguments(out: &mut String, at: usize) -> Option<()> {
         }
     }
     let args = &mut args[..n];
-    let text = &*query;
-    let key = |&(s, e, end): &(u16, u16, u16)| {
+    let key = |&(_, s, e, end): &(u64, u16, u16, u16)| {
         let (s, e, end) = (usize::from(s), usize::from(e), usize::from(end));
         (&text[s..e], (e < end).then(|| &text[e + 1..end]))
     };
-    args.sort_unstable_by(|x, y| key(x).cmp(&key(y)));
+    args.sort_unstable_by(|x, y| x.0.cmp(&y.0).then_with(|| key(x).cmp(&key(y))));
     out.truncate(at);
-    for (i, &(s, _, end)) in args.iter().enumerate() {
+    for (i, &(_, s, _, end)) in args.iter().enumerate() {
         if i > 0 {
             out.push('&');
         }
-        // The query was ASCII: its slices are text.
-        out.push_str(core::str::from_utf8(&text[usize::from(s)..usize::from(end)]).ok()?);
+        out.push_str(&query[usize::from(s)..usize::from(end)]);
     }
     Some(())
 }
@@ -332,6 +353,12 @@ mod tests {
             "sid=0123456789abcdef0123456789abcdef",
             "jsessionid=0123456789abcdef0123456789abcdef",
             "docid=1",
+            "&abcdefghij=1",
+            "&abcdefghiJ=1",
+            "&abcdefghik",
+            "&abcdefgh=2",
+            "&abcdefgh",
+            "&abcdefg=",
             "PHPSESSID=0123456789abcdef0123456789abcdef",
             "ASPSESSIONIDabcdefgh=abcdefghijklmnopqrstuvwx",
             "(abcdefghijklmnopqrstuvwx)/",
