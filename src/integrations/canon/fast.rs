@@ -51,7 +51,7 @@ fn write(url: &str, options: &SurtOptions, out: &mut String) -> Option<()> {
     }
     // The text is ASCII from here: every cut below is on a character boundary.
     let question = if holds.question() {
-        rest.bytes().position(|b| b == b'?')
+        positions(rest.as_bytes(), b'?', b'?').next()
     } else {
         None
     };
@@ -96,7 +96,7 @@ fn write(url: &str, options: &SurtOptions, out: &mut String) -> Option<()> {
         return None;
     }
     if out.len() - at > 1 && out.ends_with('/') {
-        out.pop();
+        out.truncate(out.len() - 1);
     }
 
     // Escaping writes upper-case hex, which the key lowercases too.
