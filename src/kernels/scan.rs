@@ -950,30 +950,65 @@ pub(crate) fn eq_mask_64(b: &[u8], byte: u8) -> u64 {
     m
 }
 
-/// The places of `x` or `y` (neither zero) in `b`, in order, found sixteen bytes a compare:
-/// for texts where those bytes are few and far apart (the `&` and `=` of a query, the `%` of
-/// an escaped one).
+/// The places of `x` or `y` in `b`, in order, found sixteen bytes a compare: for texts where
+/// those bytes are few and far apart (the `&` and `=` of a query, the `%` of an escaped one).
 pub(crate) fn positions(b: &[u8], x: u8, y: u8) -> Positions<'_> {
-    Positions {
-        b,
-        x,
-        y,
-        base: 0,
-        next: 0,
-        mask: 0,
+    Positions::new(b, Class::Either(x, y))
+}
+
+/// The places in `b` of bytes that are not printable ASCII (controls, space, DEL and every
+/// byte from 0x80) or are `x` or `y`: the bytes a percent-encoder encodes, when the set it
+/// keeps is the printable bytes less a few.
+pub(crate) fn unprintable_or(b: &[u8], x: u8, y: u8) -> Positions<'_> {
+    Positions::new(b, Class::UnprintableOr(x, y))
+}
+
+/// The bytes [`Positions`] gives the places of.
+#[derive(Clone, Copy)]
+enum Class {
+    Either(u8, u8),
+    UnprintableOr(u8, u8),
+}
+
+impl Class {
+    #[inline(always)]
+    fn mask(self, block: [u8; 16]) -> u32 {
+        match self {
+            Class::Either(x, y) => eq_mask(block, x) | eq_mask(block, y),
+            Class::UnprintableOr(x, y) => {
+                let v = i8x16::from(bytemuck::cast::<[u8; 16], [i8; 16]>(block));
+                // Signed: the bytes from 0x80 are negative, below `!` with the controls.
+                let m = v.cmp_lt(i8x16::splat(b'!' as i8))
+                    | v.cmp_eq(i8x16::splat(0x7F))
+                    | v.cmp_eq(i8x16::splat(x as i8))
+                    | v.cmp_eq(i8x16::splat(y as i8));
+                m.move_mask() as u32
+            }
+        }
     }
 }
 
-/// See [`positions`].
+/// See [`positions`] and [`unprintable_or`].
 pub(crate) struct Positions<'a> {
     b: &'a [u8],
-    x: u8,
-    y: u8,
+    class: Class,
     /// Where the block of `mask` starts, and where the next one does.
     base: usize,
     next: usize,
     /// The places of the block not given yet.
     mask: u32,
+}
+
+impl<'a> Positions<'a> {
+    fn new(b: &'a [u8], class: Class) -> Self {
+        Positions {
+            b,
+            class,
+            base: 0,
+            next: 0,
+            mask: 0,
+        }
+    }
 }
 
 impl Iterator for Positions<'_> {
@@ -983,11 +1018,11 @@ impl Iterator for Positions<'_> {
     fn next(&mut self) -> Option<usize> {
         while self.mask == 0 {
             let rest = self.b.get(self.next..).filter(|r| !r.is_empty())?;
-            let block = match rest.first_chunk::<16>() {
-                Some(block) => *block,
-                None => zero_padded(rest),
+            self.mask = match rest.first_chunk::<16>() {
+                Some(block) => self.class.mask(*block),
+                // The tail, zero-padded: the padding's places are not the text's.
+                None => self.class.mask(zero_padded(rest)) & ((1 << rest.len()) - 1),
             };
-            self.mask = eq_mask(block, self.x) | eq_mask(block, self.y);
             self.base = self.next;
             self.next += 16;
         }
