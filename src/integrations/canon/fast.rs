@@ -15,7 +15,7 @@ use super::google;
 use super::holds::Holds;
 use super::ia::{path_has_session_id, query_has_session_id, www_prefix};
 use super::SurtOptions;
-use crate::kernels::scan::{dense_len, eq_mask_64, positions};
+use crate::kernels::scan::{dense_len, eq_mask_64, positions, zero_padded};
 use crate::ops::dot_segments::has_slash_pair;
 
 /// Appends the SURT of `url` to `out` if `url` has the common shape, and says whether it did
@@ -166,8 +166,8 @@ fn needs_resolving(path: &[u8]) -> bool {
 /// `minimal_escape` for a query). A path is resolved in between: one that would change
 /// there is left to the general steps (`None`).
 fn decode_escape(part: &[u8], out: &mut String, path: bool) -> Option<()> {
-    let mut buf = [0u8; BUFFER];
-    let decoded = buf.get_mut(..part.len())?;
+    let mut buf = Scratch::<BUFFER>::new();
+    let decoded = buf.0.get_mut(..part.len())?;
     let n = unescape_repeatedly_in(part, decoded);
     let decoded = &decoded[..n];
     if path && needs_resolving(decoded) {
@@ -213,16 +213,11 @@ const MAX_ARGS: usize = 64;
 /// reference sorts them (by name, then value, an argument without `=` first); `None` for a
 /// query of more than [`MAX_ARGS`] arguments or [`BUFFER`] bytes.
 fn sort_arguments(out: &mut String, at: usize) -> Option<()> {
-    let mut buf = [0u8; BUFFER];
-    let query = buf.get_mut(..out.len() - at)?;
-    query.copy_from_slice(&out.as_bytes()[at..]);
-    // A copy of text, checked once so that its slices are text.
-    let query = core::str::from_utf8(query).ok()?;
-    // Each argument's name's first eight bytes (big-endian, zero after a short name: no byte
-    // of a name is zero, so they order as the names do unless equal), its start, its `=` (or
-    // end) and its end.
-    let text = query.as_bytes();
-    let mut args = [(0u64, 0u16, 0u16, 0u16); MAX_ARGS];
+    let text = &out.as_bytes()[at..];
+    // Each argument as its name's first eight bytes (big-endian, zero after a short name: no
+    // byte of a name is zero, so they order as the names do unless equal) over its start,
+    // its `=` (or end) and its end: most sorts compare numbers.
+    let mut args = [0u128; MAX_ARGS];
     let mut n = 0;
     let (mut begin, mut eq) = (0, None);
     for i in positions(text, b'&', b'=').chain([text.len()]) {
@@ -233,7 +228,9 @@ fn sort_arguments(out: &mut String, at: usize) -> Option<()> {
                 let mut head = [0u8; 8];
                 let name = &text[begin..e.min(begin + 8)];
                 head[..name.len()].copy_from_slice(name);
-                *args.get_mut(n)? = (u64::from_be_bytes(head), begin as u16, e as u16, i as u16);
+                let head = u128::from(u64::from_be_bytes(head));
+                *args.get_mut(n)? =
+                    head << 64 | (begin as u128) << 32 | (e as u128) << 16 | i as u128;
                 n += 1;
                 begin = i + 1;
                 eq = None;
@@ -242,19 +239,70 @@ fn sort_arguments(out: &mut String, at: usize) -> Option<()> {
         }
     }
     let args = &mut args[..n];
-    let key = |&(_, s, e, end): &(u64, u16, u16, u16)| {
-        let (s, e, end) = (usize::from(s), usize::from(e), usize::from(end));
-        (&text[s..e], (e < end).then(|| &text[e + 1..end]))
-    };
-    args.sort_unstable_by(|x, y| x.0.cmp(&y.0).then_with(|| key(x).cmp(&key(y))));
-    out.truncate(at);
-    for (i, &(_, s, _, end)) in args.iter().enumerate() {
-        if i > 0 {
-            out.push('&');
-        }
-        out.push_str(&query[usize::from(s)..usize::from(end)]);
+    args.sort_unstable();
+    // Names that share their first eight bytes: ordered by name and value in full.
+    if args.windows(2).any(|w| w[0] >> 64 == w[1] >> 64) {
+        let key = |&a: &u128| {
+            let (s, e, end) = (
+                (a >> 32) as u16 as usize,
+                (a >> 16) as u16 as usize,
+                a as u16 as usize,
+            );
+            (&text[s..e], (e < end).then(|| &text[e + 1..end]))
+        };
+        args.sort_unstable_by(|x, y| (x >> 64).cmp(&(y >> 64)).then_with(|| key(x).cmp(&key(y))));
     }
+    let mut sorted = Scratch::<{ BUFFER + 16 }>::new();
+    let mut w = 0;
+    for (k, &a) in args.iter().enumerate() {
+        let (s, end) = ((a >> 32) as u16 as usize, a as u16 as usize);
+        if k > 0 {
+            sorted.put(w, b"&")?;
+            w += 1;
+        }
+        sorted.put(w, &text[s..end])?;
+        w += end - s;
+    }
+    let len = out.len();
+    let sorted = sorted.text(w)?;
+    out.truncate(len - w);
+    out.push_str(sorted);
     Some(())
+}
+
+/// A buffer on the stack for a part of a key being put together: aligned, so that checking
+/// it as text goes a word at a time, and 16 bytes longer than what it holds for
+/// [`Scratch::put`]'s copies.
+#[repr(C, align(16))]
+struct Scratch<const N: usize>([u8; N]);
+
+impl<const N: usize> Scratch<N> {
+    fn new() -> Self {
+        Scratch([0; N])
+    }
+
+    /// Copies `src` to `at`, sixteen bytes a step, the last step writing zeros up to 15
+    /// bytes past its end (which what is put next overwrites): no call to `memcpy` for each
+    /// short part. `None` if it does not fit with those 16 bytes.
+    fn put(&mut self, at: usize, src: &[u8]) -> Option<()> {
+        if at + src.len() + 16 > N {
+            return None;
+        }
+        let mut k = 0;
+        while k < src.len() {
+            self.0[at + k..at + k + 16].copy_from_slice(&zero_padded(&src[k..]));
+            k += 16;
+        }
+        Some(())
+    }
+
+    /// The first `n` bytes, which [`Scratch::put`] filled from the start, as text. Past
+    /// them the buffer is zeros, so the check goes on to a multiple of 16 bytes: two words
+    /// a step, where a shorter check would go byte by byte at its end.
+    fn text(&self, n: usize) -> Option<&str> {
+        let checked = ((n + 15) & !15).min(N);
+        core::str::from_utf8(&self.0[..checked]).ok()?.get(..n)
+    }
 }
 
 /// Where a host name at the start of `rest` ends (at its `/` or the end), if it is one:
