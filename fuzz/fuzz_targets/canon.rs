@@ -1,4 +1,5 @@
-//! The crawler keys (`urilex::canon`): never a panic under any options; a Safe Browsing key is
+//! The crawler keys (`urilex::canon`): never a panic under any options; the SURT shortcut
+//! for the common shape of URL gives what the general steps give; a Safe Browsing key is
 //! a fixed point (the key of a key is the same key) and, like every canonicalized SURT, holds
 //! only printable ASCII with `%` only in escapes; the options change only what they name; a
 //! registrable domain is its public suffix and one label more.
@@ -49,6 +50,10 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
             // Errors come from the text alone, never from the options.
             assert_eq!(key.is_ok(), plain.is_ok(), "{text:?} {options:?}");
             let Ok(key) = key else { continue };
+            // The one-pass shortcut of the common shape gives what the general steps give.
+            let mut general = String::new();
+            canon::surt_into_without_shortcut(text, &options, &mut general).unwrap();
+            assert_eq!(key, general, "{text:?} {options:?}");
             if options == SurtOptions::default() {
                 assert_eq!(Ok(&key), plain.as_ref(), "{text:?}");
             }
