@@ -215,47 +215,46 @@ const MAX_ARGS: usize = 64;
 fn sort_arguments(out: &mut String, at: usize) -> Option<()> {
     let text = &out.as_bytes()[at..];
     // Each argument as its name's first eight bytes (big-endian, zero after a short name: no
-    // byte of a name is zero, so they order as the names do unless equal) over its start,
-    // its `=` (or end) and its end: most sorts compare numbers.
+    // byte of a name is zero, so they order as the names do unless equal) over its start and
+    // end: most sorts compare numbers.
     let mut args = [0u128; MAX_ARGS];
     let mut n = 0;
-    let (mut begin, mut eq) = (0, None);
-    for i in positions(text, b'&', b'=').chain([text.len()]) {
-        match text.get(i).copied().unwrap_or(b'&') {
-            b'=' if eq.is_none() => eq = Some(i),
-            b'&' => {
-                let e = eq.unwrap_or(i);
-                let mut head = [0u8; 8];
-                let name = &text[begin..e.min(begin + 8)];
-                head[..name.len()].copy_from_slice(name);
-                let head = u128::from(u64::from_be_bytes(head));
-                *args.get_mut(n)? =
-                    head << 64 | (begin as u128) << 32 | (e as u128) << 16 | i as u128;
-                n += 1;
-                begin = i + 1;
-                eq = None;
-            }
-            _ => {}
-        }
+    let mut begin = 0;
+    let mut add = |begin: usize, end: usize| -> Option<()> {
+        let arg = &text[begin..end];
+        let first = &arg[..arg.len().min(8)];
+        let name = first.iter().position(|&b| b == b'=').unwrap_or(first.len());
+        let head = first[..name]
+            .iter()
+            .fold(0u64, |h, &b| h << 8 | u64::from(b))
+            .checked_shl(8 * (8 - name as u32))
+            .unwrap_or(0);
+        *args.get_mut(n)? = u128::from(head) << 64 | (begin as u128) << 32 | end as u128;
+        n += 1;
+        Some(())
+    };
+    for amp in positions(text, b'&', b'&') {
+        add(begin, amp)?;
+        begin = amp + 1;
     }
+    add(begin, text.len())?;
     let args = &mut args[..n];
     args.sort_unstable();
     // Names that share their first eight bytes: ordered by name and value in full.
     if args.windows(2).any(|w| w[0] >> 64 == w[1] >> 64) {
         let key = |&a: &u128| {
-            let (s, e, end) = (
-                (a >> 32) as u16 as usize,
-                (a >> 16) as u16 as usize,
-                a as u16 as usize,
-            );
-            (&text[s..e], (e < end).then(|| &text[e + 1..end]))
+            let arg = &text[(a >> 32) as u32 as usize..a as u32 as usize];
+            match arg.iter().position(|&b| b == b'=') {
+                Some(eq) => (&arg[..eq], Some(&arg[eq + 1..])),
+                None => (arg, None),
+            }
         };
         args.sort_unstable_by(|x, y| (x >> 64).cmp(&(y >> 64)).then_with(|| key(x).cmp(&key(y))));
     }
     let mut sorted = Scratch::<{ BUFFER + 16 }>::new();
     let mut w = 0;
     for (k, &a) in args.iter().enumerate() {
-        let (s, end) = ((a >> 32) as u16 as usize, a as u16 as usize);
+        let (s, end) = ((a >> 32) as u32 as usize, a as u32 as usize);
         if k > 0 {
             sorted.put(w, b"&")?;
             w += 1;
