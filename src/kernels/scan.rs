@@ -921,6 +921,7 @@ pub(crate) fn zero_padded(b: &[u8]) -> [u8; 16] {
 
 /// The length of the run of letters, digits, `-` and `.` that starts `b` (a host name's
 /// bytes), sixteen bytes a compare; the tail in a zeroed block, where zero is a stop.
+#[cfg(any(test, feature = "canon"))]
 #[inline]
 pub(crate) fn dense_len(b: &[u8]) -> usize {
     let mut at = 0;
@@ -935,6 +936,7 @@ pub(crate) fn dense_len(b: &[u8]) -> usize {
 }
 
 /// Bit `k` set where byte `k` of `b` (its first 64 bytes) is `byte`, which is not zero.
+#[cfg(any(test, feature = "canon"))]
 #[inline]
 pub(crate) fn eq_mask_64(b: &[u8], byte: u8) -> u64 {
     let b = &b[..b.len().min(64)];
@@ -952,6 +954,7 @@ pub(crate) fn eq_mask_64(b: &[u8], byte: u8) -> u64 {
 
 /// The places of `x` or `y` in `b`, in order, found sixteen bytes a compare: for texts where
 /// those bytes are few and far apart (the `&` and `=` of a query, the `%` of an escaped one).
+#[cfg(any(test, feature = "canon"))]
 pub(crate) fn positions(b: &[u8], x: u8, y: u8) -> Positions<'_> {
     Positions::new(b, Class::Either(x, y))
 }
@@ -959,17 +962,20 @@ pub(crate) fn positions(b: &[u8], x: u8, y: u8) -> Positions<'_> {
 /// The places in `b` of bytes that are not printable ASCII (controls, space, DEL and every
 /// byte from 0x80) or are `x` or `y`: the bytes a percent-encoder encodes, when the set it
 /// keeps is the printable bytes less a few.
+#[cfg(any(test, feature = "canon"))]
 pub(crate) fn unprintable_or(b: &[u8], x: u8, y: u8) -> Positions<'_> {
     Positions::new(b, Class::UnprintableOr(x, y))
 }
 
 /// The bytes [`Positions`] gives the places of.
+#[cfg(any(test, feature = "canon"))]
 #[derive(Clone, Copy)]
 enum Class {
     Either(u8, u8),
     UnprintableOr(u8, u8),
 }
 
+#[cfg(any(test, feature = "canon"))]
 impl Class {
     #[inline(always)]
     fn mask(self, block: [u8; 16]) -> u32 {
@@ -989,6 +995,7 @@ impl Class {
 }
 
 /// See [`positions`] and [`unprintable_or`].
+#[cfg(any(test, feature = "canon"))]
 pub(crate) struct Positions<'a> {
     b: &'a [u8],
     class: Class,
@@ -999,6 +1006,7 @@ pub(crate) struct Positions<'a> {
     mask: u32,
 }
 
+#[cfg(any(test, feature = "canon"))]
 impl<'a> Positions<'a> {
     fn new(b: &'a [u8], class: Class) -> Self {
         Positions {
@@ -1011,6 +1019,7 @@ impl<'a> Positions<'a> {
     }
 }
 
+#[cfg(any(test, feature = "canon"))]
 impl Iterator for Positions<'_> {
     type Item = usize;
 
