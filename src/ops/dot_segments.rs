@@ -705,27 +705,29 @@ fn dot_segment_after_filter(b: &[u8], leading: bool) -> bool {
 /// exact check that follows.
 #[inline]
 pub(crate) fn has_slash_dot(b: &[u8]) -> bool {
-    has_slash_pair::<false>(b)
+    has_slash_pair::<b'.'>(b)
 }
 
-/// Whether `b` contains "/." or, if `SLASH`, "//": [`has_slash_dot`], and the test for the
-/// pairs that start a segment a path normalization may drop (an empty one, `.` or `..`).
+/// Whether `b` contains "/." or "/" followed by `ALSO`: [`has_slash_dot`] (`ALSO` is `.`), the
+/// test for the pairs that start a segment a path normalization may drop (`ALSO` is `/`: an
+/// empty one, `.` or `..`), and for the segments the URL Standard reads as dots (`ALSO` is
+/// `%`: `%2e` is a dot there). `ALSO` is printable ASCII, never the zero of the padding.
 ///
 /// From 17 bytes on, blocks of 16 pairs (see [`slash_pair_in_block`]), the last one flush
 /// with the end. A shorter path is put into a zeroed 16-byte block (zero is neither '/' nor
 /// '.') by [`zero_padded`], and its pairs read off the masks of '/' and '.'.
 #[inline]
-pub(crate) fn has_slash_pair<const SLASH: bool>(b: &[u8]) -> bool {
+pub(crate) fn has_slash_pair<const ALSO: u8>(b: &[u8]) -> bool {
     let n = b.len();
     if n >= 17 {
         let mut i = 0;
         while i + 17 < n {
-            if slash_pair_in_block::<SLASH>(b, i) {
+            if slash_pair_in_block::<ALSO>(b, i) {
                 return true;
             }
             i += 16;
         }
-        return slash_pair_in_block::<SLASH>(b, n - 17);
+        return slash_pair_in_block::<ALSO>(b, n - 17);
     }
     // No pair in an empty path or a one-byte one: the commonest tails of resolution (a
     // reference "?y", "#s" or "../", which leaves no path of its own; a segment "g"), which
@@ -735,16 +737,16 @@ pub(crate) fn has_slash_pair<const SLASH: bool>(b: &[u8]) -> bool {
     }
     let block = zero_padded(b);
     let slash = scan::eq_mask(block, b'/');
-    let second = scan::eq_mask(block, b'.') | if SLASH { slash } else { 0 };
+    let second = scan::eq_mask(block, b'.') | scan::eq_mask(block, ALSO);
     slash & second >> 1 != 0
 }
 
-/// Whether one of the 16 pairs starting at `b[at..at + 16]` is "/." (or "//" if `SLASH`;
+/// Whether one of the 16 pairs starting at `b[at..at + 16]` is "/." or "/" and `ALSO` (
 /// `false` if the 17 bytes are not all there). Written as a plain loop over a fixed-size
 /// array, which LLVM turns into 16-byte compares, ANDs and a mask test (SSE2 on x86-64),
 /// without `unsafe`.
 #[inline(always)]
-fn slash_pair_in_block<const SLASH: bool>(b: &[u8], at: usize) -> bool {
+fn slash_pair_in_block<const ALSO: u8>(b: &[u8], at: usize) -> bool {
     let Some(c) = b
         .get(at..at + 17)
         .and_then(|c| <&[u8; 17]>::try_from(c).ok())
@@ -753,7 +755,7 @@ fn slash_pair_in_block<const SLASH: bool>(b: &[u8], at: usize) -> bool {
     };
     let mut found = 0u8;
     for i in 0..16 {
-        let second = u8::from(c[i + 1] == b'.') | u8::from(SLASH && c[i + 1] == b'/');
+        let second = u8::from(c[i + 1] == b'.') | u8::from(c[i + 1] == ALSO);
         found |= u8::from(c[i] == b'/') & second;
     }
     found != 0
@@ -1303,8 +1305,14 @@ mod tests {
                 assert_eq!(has_dot_segment(s), expected, "{s:?}");
                 assert_eq!(has_slash_dot(&v), s.contains("/."), "{s:?}");
                 assert_eq!(
-                    has_slash_pair::<true>(&v),
+                    has_slash_pair::<b'/'>(&v),
                     s.contains("/.") || s.contains("//"),
+                    "{s:?}"
+                );
+                let percent = s.replace('a', "%");
+                assert_eq!(
+                    has_slash_pair::<b'%'>(percent.as_bytes()),
+                    percent.contains("/.") || percent.contains("/%"),
                     "{s:?}"
                 );
                 assert_eq!(rfind_slash(&v), s.rfind('/'), "{s:?}");
@@ -1329,9 +1337,9 @@ mod tests {
                 v[k] = b'.';
                 v[k + 1] = b'/';
                 assert!(!has_slash_dot(&v), "{n} {k}");
-                assert!(!has_slash_pair::<true>(&v), "{n} {k}");
+                assert!(!has_slash_pair::<b'/'>(&v), "{n} {k}");
                 v[k] = b'/';
-                assert!(has_slash_pair::<true>(&v), "{n} {k}");
+                assert!(has_slash_pair::<b'/'>(&v), "{n} {k}");
                 assert!(!has_slash_dot(&v), "{n} {k}");
             }
         }

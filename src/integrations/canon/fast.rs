@@ -159,7 +159,7 @@ const BUFFER: usize = 1024;
 /// Whether the path (empty, or starting with `/`) has a segment the general steps would
 /// resolve or drop: only after a `/.` or `//` can it.
 fn needs_resolving(path: &[u8]) -> bool {
-    has_slash_pair::<true>(path) && google::needs_resolving(&path[1..])
+    has_slash_pair::<b'/'>(path) && google::needs_resolving(&path[1..])
 }
 
 /// Appends `part` decoded until nothing is left to decode and escaped once (the path's steps,

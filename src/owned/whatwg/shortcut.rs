@@ -1,14 +1,18 @@
 //! The common case without the state machine: a URL that is already in the standard's
 //! serialized form, which the basic URL parser would give back unchanged. Most links a crawler
-//! meets are (`https://example.com/a/b?q=1`). RFC 3986's parser (the table-driven one) finds
-//! the components; a few checks say that the standard would change none of them; the href is
-//! then the input, copied once, and its offsets the parse's.
+//! meets are (`https://example.com/a/b?q=1`), and so are most file URLs a build tool or a
+//! module loader meets (`file:///home/me/src/a.js`) and most URLs of other schemes
+//! (`mailto:a@b`, `node:fs`, `sc://host/p`). RFC 3986's parser (the table-driven one) finds the
+//! components; a few checks say that the standard would change none of them; the href is then
+//! the input, copied once, and its offsets the parse's.
 //!
-//! Anything else goes to the state machine: a scheme that is not http(s), ws(s) or ftp (file
-//! URLs and opaque paths have quirks of their own), userinfo (whose set encodes sub-delims),
-//! upper case in the scheme or host, a `%` in the host, a host that ends in a number (an IPv4
-//! address to rewrite), an IP literal, an empty or default port, an empty path, a dot segment
-//! (`.`, `..`, `%2e` and their kin), a `'` in the query (the special-query set encodes it).
+//! Anything else goes to the state machine: userinfo (whose set encodes sub-delims), upper case
+//! in the scheme or host, a `%` in a special URL's host, a host that ends in a number (an IPv4
+//! address to rewrite), an IP literal, an empty port or one the standard rewrites (leading
+//! zeros, the default), an empty path in a special URL, a dot segment (`.`, `..`, `%2e` and
+//! their kin), a `'` in a special URL's query (the special-query set encodes it), and in a file
+//! URL a port, the host `localhost` or a path that starts with a Windows drive letter.
+//! Everything RFC 3986 refuses (a space, `\`, `|`, a non-ASCII character) never gets here.
 //! `tests/whatwg.rs` checks, on every corpus line and test input, that whenever this takes an
 //! input the result is exactly the state machine's.
 
@@ -22,79 +26,127 @@ use crate::{Component, UriRef};
 pub(super) fn serialized(input: &str) -> Option<Url> {
     let uri = UriRef::parse_uri(input).ok()?;
     let scheme = uri.scheme()?;
-    // The special schemes with a default port: file URLs have quirks of their own.
-    let default = u32::from(super::parser::special_port(scheme).flatten()?);
     if uri.userinfo().is_some() {
         return None;
     }
-    let host = uri.span(Component::Host)?;
-    let h = &input.as_bytes()[host.clone()];
-    if h.is_empty()
-        || h.iter()
-            .any(|&b| b.is_ascii_uppercase() || b == b'%' || b == b'[')
-        || super::host::ends_in_a_number(&input[host.clone()])
-    {
+    // The scheme's kind: special with a default port, file, or neither (a special scheme is
+    // matched in lower case, any other checked for upper case).
+    let special = super::parser::special_port(scheme);
+    if special.is_none() && scheme.bytes().any(|b| b.is_ascii_uppercase()) {
         return None;
     }
-    let port = match uri.port() {
-        None => None,
-        Some(p) => {
-            if p.is_empty() || p.starts_with('0') || p.len() > 5 {
+    let file = special == Some(None);
+    let host = uri.span(Component::Host);
+    let port = match (&host, special) {
+        (None, Some(_)) => return None,
+        (None, None) => None,
+        (Some(host), _) => {
+            let h = &input.as_bytes()[host.clone()];
+            if h.first() == Some(&b'[') {
                 return None;
             }
-            let n: u32 = p.parse().ok()?;
-            if n > 0xFFFF || n == default {
+            if special.is_some()
+                && (has_upper_or_percent(h) || super::host::ends_in_a_number(&input[host.clone()]))
+            {
                 return None;
             }
-            Some(n as u16)
+            if (h.is_empty() && special.is_some() && !file) || (file && h == b"localhost") {
+                return None;
+            }
+            match uri.port() {
+                None => None,
+                // An empty host has no port; a file URL never has one.
+                Some(_) if file || h.is_empty() => return None,
+                Some(p) => Some(port(p, special.flatten())?),
+            }
         }
     };
     let path = uri.span(Component::Path)?;
-    if path.is_empty() || has_dot_segment(&input[path.clone()]) {
+    let p = &input[path.clone()];
+    if (special.is_some() && p.is_empty()) || has_dot_segment(p) {
         return None;
     }
-    if uri.query().is_some_and(|q| q.contains('\'')) {
+    // A path that starts "/" (without a host) or "//" is a list; any other has no host and is
+    // opaque, kept as it is.
+    let opaque_path = host.is_none() && !p.starts_with('/');
+    if file && starts_with_drive_letter(p) {
+        return None;
+    }
+    if special.is_some() && uri.query().is_some_and(|q| q.contains('\'')) {
         return None;
     }
     let scheme_end = scheme.len() as u32;
-    let host_start = host.start as u32;
+    let at = host.as_ref().map_or(scheme_end + 1, |h| h.start as u32);
     let query_start = uri.span(Component::Query).map(|q| q.start as u32 - 1);
     let fragment_start = uri.span(Component::Fragment).map(|f| f.start as u32 - 1);
     Some(Url {
         href: String::from(input),
         o: Offsets {
             scheme_end,
-            username_start: host_start,
-            username_end: host_start,
-            host_start,
-            host_end: host.end as u32,
+            username_start: at,
+            username_end: at,
+            host_start: at,
+            host_end: host.as_ref().map_or(at, |h| h.end as u32),
             port,
             path_start: path.start as u32,
             query_start,
             fragment_start,
-            has_host: true,
-            opaque_path: false,
+            has_host: host.is_some(),
+            opaque_path,
         },
     })
 }
 
-/// Whether a path has a segment the path state reads as `.` or `..` (`%2e` is a dot there):
-/// the literal ones by resolution's word-at-a-time search, the percent-encoded ones, rarer
-/// still, only where the path has a `%`.
-fn has_dot_segment(path: &str) -> bool {
-    if crate::ops::dot_segments::has_dot_segment(path) {
-        return true;
+/// A port the standard keeps as written: digits without a leading zero, at most 65535 and not
+/// the scheme's default.
+fn port(digits: &str, default: Option<u16>) -> Option<u16> {
+    if digits.is_empty() || digits.starts_with('0') || digits.len() > 5 {
+        return None;
     }
+    let n: u32 = digits.parse().ok()?;
+    let n = u16::try_from(n).ok()?;
+    (Some(n) != default).then_some(n)
+}
+
+/// Whether a file URL's path starts with a segment of two code points that is a Windows drive
+/// letter (`/C:`): the file states have quirks for them, left to the state machine.
+fn starts_with_drive_letter(path: &str) -> bool {
     let p = path.as_bytes();
-    p.contains(&b'%')
-        && p.iter().enumerate().any(|(i, &b)| {
-            (b == b'.' || b == b'%')
-                && (i == 0 || p[i - 1] == b'/')
-                && path[i..]
-                    .split('/')
-                    .next()
-                    .is_some_and(super::parser::is_dot_segment)
-        })
+    p.len() >= 3
+        && p[0] == b'/'
+        && p[1].is_ascii_alphabetic()
+        && p[2] == b':'
+        && matches!(p.get(3), None | Some(b'/' | b'?' | b'#'))
+}
+
+/// Whether a path has a segment the path state reads as `.` or `..` (`%2e` is a dot there).
+/// Each starts the path or follows a `/`, and starts with `.` or `%`: a path without such a
+/// start (most) costs one vector scan for the pairs `/.` and `/%`.
+fn has_dot_segment(path: &str) -> bool {
+    let p = path.as_bytes();
+    (matches!(p.first(), Some(b'.' | b'%')) || crate::ops::dot_segments::has_slash_pair::<b'%'>(p))
+        && path.split('/').any(super::parser::is_dot_segment)
+}
+
+/// Whether a special URL's host (ASCII, as RFC 3986 has it) holds an upper-case letter or a
+/// `%`, which the host parser rewrites: sixteen bytes a step.
+fn has_upper_or_percent(host: &[u8]) -> bool {
+    let mut blocks = host.chunks_exact(16);
+    let hit = |block: &[u8; 16]| {
+        let mut any = 0u8;
+        for &b in block {
+            any |= u8::from(b.wrapping_sub(b'A') < 26) | u8::from(b == b'%');
+        }
+        any != 0
+    };
+    for block in &mut blocks {
+        if hit(block.try_into().unwrap_or(&[0; 16])) {
+            return true;
+        }
+    }
+    let mut last = [0u8; 16];
+    last[..blocks.remainder().len()].copy_from_slice(blocks.remainder());
+    hit(&last)
 }
 
 #[cfg(test)]
@@ -133,6 +185,12 @@ mod tests {
             "http://h/.well-known/x",
             "http://h/%2E/x",
             "http://h/a/.%2e/b",
+            "http://h/%2e%2E/b",
+            "http://h/a/%2e",
+            "http://h/a/%2ex",
+            "http://h/%41",
+            "http://abcdefghijklmnopqrstuvwxyZ.example/",
+            "http://abcdefghijklmnopqrstuvwxyz%41.example/",
             "http://h:0/",
             "http://h:80/",
             "http://h:8080/",
@@ -152,7 +210,46 @@ mod tests {
             "http://h",
             "http://h?q",
             "file:///x",
+            "file://h/x",
+            "file://H/x",
+            "file://localhost/x",
+            "file://h:1/x",
+            "file:///C:/x",
+            "file:///C:",
+            "file://h/C:/x",
+            "file:////x",
+            "file:///",
+            "file://",
+            "file://1.2.3.4/x",
+            "file:///x?a'b",
+            "file://h.0x/x",
             "sc://h/",
+            "sc://h",
+            "sc://H/",
+            "sc://h%41/",
+            "sc://1.2.3.4/",
+            "sc://h:0/",
+            "sc://h:08/",
+            "sc://h:65535/",
+            "sc://h:65536/",
+            "sc://h:/",
+            "sc://[::1]/",
+            "sc:///p",
+            "sc://",
+            "sc://:12/",
+            "sc:",
+            "sc:?q'",
+            "sc:/",
+            "sc:/a//b",
+            "sc:a/./b",
+            "sc:/a/./b",
+            "sc://h/a/../b",
+            "sc:./x",
+            "mailto:a@b.example?subject=x#f",
+            "node:fs",
+            "javascript:void(0)",
+            "data:text/plain,a",
+            "Sc:x",
             "http://h.example./p?q#f",
         ] {
             inputs.push(String::from(extra));
