@@ -112,6 +112,12 @@ parse_bench!(parse_url, run_parse, Url);
 parse_bench!(parse_http, run_parse, Http);
 parse_bench!(parse_ada_url, run_parse, Ada);
 parse_bench!(parse_urilex_whatwg, run_parse, UrilexWhatwg);
+parse_bench!(parse_ada_url_can_parse, run_parse, AdaCanParse);
+parse_bench!(
+    parse_urilex_whatwg_can_parse,
+    run_parse,
+    UrilexWhatwgCanParse
+);
 parse_bench!(parse_uriparse, run_parse, Uriparse);
 parse_bench!(parse_urilex_rfc2396, run_parse, UrilexRfc2396);
 parse_bench!(parse_uriparser, run_parse, Uriparser);
@@ -162,7 +168,7 @@ normalize_bench!(normalize_uriparse, Uriparse);
 library_benchmark_group!(
     name = parse;
     benchmarks = parse_urilex, parse_urilex_each, parse_urilex_within, parse_fluent_uri, parse_oxiri, parse_iri_string, parse_url,
-        parse_http, parse_ada_url, parse_urilex_whatwg, parse_uriparse, parse_urilex_rfc2396, parse_uriparser,
+        parse_http, parse_ada_url, parse_urilex_whatwg, parse_ada_url_can_parse, parse_urilex_whatwg_can_parse, parse_uriparse, parse_urilex_rfc2396, parse_uriparser,
         parse_boost_url, parse_floor_sse2, parse_floor_avx2
 );
 

@@ -32,7 +32,7 @@ OP_TITLES = {
     "resolve_per_pair": "Resolve into a reused buffer, the base parsed per pair (text in, text out; urilex: `UriRef::parse_uri` + `join_into`), per pair",
     "normalize": "Parse + normalize into a reused buffer, per URL",
 }
-PEER_ORDER = ["urilex", "urilex-each", "urilex-within", "urilex-general", "fluent-uri", "oxiri", "iri-string", "url", "http", "ada-url", "urilex-whatwg", "uriparse",
+PEER_ORDER = ["urilex", "urilex-each", "urilex-within", "urilex-general", "fluent-uri", "oxiri", "iri-string", "url", "http", "ada-url", "urilex-whatwg", "ada-url-can-parse", "urilex-whatwg-can-parse", "uriparse",
               "uriparser", "boost-url", "urilex-rfc2396", "urilex-target", "urilex-surt", "urilex-safe-browsing",
               "floor-sse2", "floor-avx2"]
 PEER_NOTES = {
@@ -47,6 +47,8 @@ PEER_NOTES = {
     "urilex-rfc2396": "urilex by the RFC 2396 grammar (java.net.URI's); host() runs its server rule",
     "urilex-target": "urilex's HTTP request-target parser (origin-form or absolute-form)",
     "urilex-whatwg": "urilex by the WHATWG URL Standard (urilex::whatwg): the same work as ada-url and url, an href built from each input",
+    "ada-url-can-parse": "ada's can_parse: whether the URL Standard parses each input (no URL kept)",
+    "urilex-whatwg-can-parse": "urilex::whatwg::can_parse, the same question (a URL in serialized form is answered without building its href)",
     "urilex-surt": "not a normal form but a crawler key: the SURT (urilex::canon::surt_into, the surt package's keys) of each line, beside urilex's normalize of the same lines",
     "urilex-safe-browsing": "not a normal form but a crawler key: Google Safe Browsing's canonical form (urilex::canon::safe_browsing) of each line",
     "floor-sse2": "not a parser: every byte classified 16 at a time (SSE2), the floor a one-pass parser approaches",

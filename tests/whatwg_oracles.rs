@@ -144,6 +144,11 @@ fn compare(
             "{input:?} against {base:?}:\n  urilex {mine:?}\n  ada    {theirs:?}"
         ));
     }
+    // can_parse, which answers most of these without building the URL, against both parsers.
+    let can = urilex::whatwg::can_parse(input, base);
+    if can != parsed.is_some() || can != ada_url::Url::can_parse(input, base) {
+        diffs.push(format!("{input:?} against {base:?}: can_parse says {can}"));
+    }
     let servo_base = base.map(url::Url::parse);
     let theirs = match servo_base {
         Some(Ok(b)) => b.join(input).ok(),

@@ -778,6 +778,40 @@ impl Parse for UrilexWhatwg {
     }
 }
 
+/// urilex's `whatwg::can_parse`: whether the URL Standard parses each input, without keeping
+/// a URL (most inputs answer without building an href).
+#[cfg(feature = "whatwg")]
+pub struct UrilexWhatwgCanParse;
+
+#[cfg(feature = "whatwg")]
+impl Parse for UrilexWhatwgCanParse {
+    const NAME: &'static str = "urilex-whatwg-can-parse";
+    #[inline]
+    fn parse(s: &str) -> bool {
+        black_box(urilex::whatwg::can_parse(s, None))
+    }
+    /// No URL to read: the same answer.
+    #[inline]
+    fn host_path(s: &str) -> bool {
+        Self::parse(s)
+    }
+}
+
+/// ada's `can_parse`, the same question.
+pub struct AdaCanParse;
+
+impl Parse for AdaCanParse {
+    const NAME: &'static str = "ada-url-can-parse";
+    #[inline]
+    fn parse(s: &str) -> bool {
+        black_box(ada_url::Url::can_parse(s, None))
+    }
+    #[inline]
+    fn host_path(s: &str) -> bool {
+        Self::parse(s)
+    }
+}
+
 impl Parse for Ada {
     const NAME: &'static str = "ada-url";
     #[inline]
@@ -1084,6 +1118,9 @@ macro_rules! for_each_parser {
         $m!(Ada);
         #[cfg(feature = "whatwg")]
         $m!(UrilexWhatwg);
+        $m!(AdaCanParse);
+        #[cfg(feature = "whatwg")]
+        $m!(UrilexWhatwgCanParse);
         $m!(Uriparse);
         $m!(Uriparser);
         $m!(BoostUrl);

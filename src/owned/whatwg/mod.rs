@@ -73,8 +73,11 @@ pub struct Url {
 /// assert!(urilex::whatwg::can_parse("/a", Some("https://example.com/")));
 /// assert!(!urilex::whatwg::can_parse("/a", None));
 /// ```
+///
+/// A URL already in serialized form is answered by the shortcut's checks alone, without
+/// building (or allocating) its href.
 pub fn can_parse(input: &str, base: Option<&str>) -> bool {
-    Url::parse(input, base).is_ok()
+    (base.is_none() && shortcut::offsets(input).is_some()) || Url::parse(input, base).is_ok()
 }
 
 impl Url {

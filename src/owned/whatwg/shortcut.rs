@@ -24,6 +24,16 @@ use crate::{Component, UriRef};
 /// The URL of `input` if it is in the standard's serialized form (see the module's docs);
 /// `None` sends it to the state machine.
 pub(super) fn serialized(input: &str) -> Option<Url> {
+    let o = offsets(input)?;
+    Some(Url {
+        href: String::from(input),
+        o,
+    })
+}
+
+/// The offsets of `input`'s parts if it is in the standard's serialized form, its own href
+/// (nothing allocated: what `can_parse` asks).
+pub(super) fn offsets(input: &str) -> Option<Offsets> {
     let uri = UriRef::parse_uri(input).ok()?;
     let scheme = uri.scheme()?;
     if uri.userinfo().is_some() {
@@ -79,21 +89,18 @@ pub(super) fn serialized(input: &str) -> Option<Url> {
     let at = host.as_ref().map_or(scheme_end + 1, |h| h.start as u32);
     let query_start = uri.span(Component::Query).map(|q| q.start as u32 - 1);
     let fragment_start = uri.span(Component::Fragment).map(|f| f.start as u32 - 1);
-    Some(Url {
-        href: String::from(input),
-        o: Offsets {
-            scheme_end,
-            username_start: at,
-            username_end: at,
-            host_start: at,
-            host_end: host.as_ref().map_or(at, |h| h.end as u32),
-            port,
-            path_start: path.start as u32,
-            query_start,
-            fragment_start,
-            has_host: host.is_some(),
-            opaque_path,
-        },
+    Some(Offsets {
+        scheme_end,
+        username_start: at,
+        username_end: at,
+        host_start: at,
+        host_end: host.as_ref().map_or(at, |h| h.end as u32),
+        port,
+        path_start: path.start as u32,
+        query_start,
+        fragment_start,
+        has_host: host.is_some(),
+        opaque_path,
     })
 }
 
