@@ -142,6 +142,11 @@ resolve_bench!(resolve_oxiri, setup_resolve_oxiri, Oxiri);
 resolve_bench!(resolve_iri_string, setup_resolve_iri_string, IriString);
 resolve_bench!(resolve_url, setup_resolve_url, Url);
 resolve_bench!(resolve_ada_url, setup_resolve_ada_url, Ada);
+resolve_bench!(
+    resolve_urilex_whatwg,
+    setup_resolve_urilex_whatwg,
+    UrilexWhatwg
+);
 resolve_bench!(resolve_uriparse, setup_resolve_uriparse, Uriparse);
 resolve_bench!(
     resolve_urilex_general,
@@ -181,7 +186,7 @@ library_benchmark_group!(
 library_benchmark_group!(
     name = resolve;
     benchmarks = resolve_urilex, resolve_fluent_uri, resolve_oxiri, resolve_iri_string, resolve_url,
-        resolve_ada_url, resolve_uriparse, resolve_urilex_general
+        resolve_ada_url, resolve_urilex_whatwg, resolve_uriparse, resolve_urilex_general
 );
 
 library_benchmark_group!(

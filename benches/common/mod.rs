@@ -974,6 +974,27 @@ impl Resolve for Url {
     }
 }
 
+/// urilex's URL Standard parser: `Url::join` against the page's `Url`, parsed beforehand (as
+/// url's), what a crawler does with each link of a page; the href copied into the buffer.
+#[cfg(feature = "whatwg")]
+impl Resolve for UrilexWhatwg {
+    const NAME: &'static str = "urilex-whatwg";
+    type Base = urilex::whatwg::Url;
+    fn base(s: &'static str) -> Option<Self::Base> {
+        urilex::whatwg::Url::parse(s, None).ok()
+    }
+    #[inline]
+    fn resolve(base: &Self::Base, reference: &str, buf: &mut String) -> bool {
+        match base.join(reference) {
+            Ok(t) => {
+                buf.push_str(t.as_str());
+                true
+            }
+            Err(_) => false,
+        }
+    }
+}
+
 impl Resolve for Ada {
     const NAME: &'static str = "ada-url";
     /// ada's Rust API takes the base as a string and parses it on every call.
@@ -1140,6 +1161,8 @@ macro_rules! for_each_resolver {
         $m!(IriString);
         $m!(Url);
         $m!(Ada);
+        #[cfg(feature = "whatwg")]
+        $m!(UrilexWhatwg);
         $m!(Uriparse);
     };
 }

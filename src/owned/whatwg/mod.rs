@@ -128,9 +128,21 @@ impl Url {
         base: Option<&str>,
         report: &mut Reporter<'_>,
     ) -> Result<Url, ParseError> {
-        if base.is_none() && !report.wants() {
-            if let Some(url) = shortcut::serialized(input) {
-                return Ok(url);
+        if !report.wants() {
+            match base {
+                None => {
+                    if let Some(url) = shortcut::serialized(input) {
+                        return Ok(url);
+                    }
+                }
+                // The base as a URL (itself most often by the shortcut), then `join`.
+                Some(b) => {
+                    let base = Self::parse(b, None).map_err(|e| ParseError {
+                        error: e.error,
+                        in_base: true,
+                    })?;
+                    return base.join(input);
+                }
             }
         }
         let base = match base {
@@ -178,6 +190,14 @@ impl Url {
     /// # Ok::<(), urilex::whatwg::ParseError>(())
     /// ```
     pub fn join(&self, input: &str) -> Result<Url, ParseError> {
+        if let Some(url) = shortcut::joined(self, input) {
+            return Ok(url);
+        }
+        self.join_by_state_machine(input)
+    }
+
+    /// [`join`](Self::join) by the state machine alone.
+    fn join_by_state_machine(&self, input: &str) -> Result<Url, ParseError> {
         let base = self.record();
         let record =
             Self::parse_record(input, Some(&base), &mut Reporter { f: None }).map_err(|error| {
