@@ -34,6 +34,7 @@ pub(super) fn serialized(input: &str) -> Option<Url> {
 }
 
 /// The URL of `href` with its offsets `o`, and the `/` of an empty special path put in first.
+#[inline]
 fn finish(mut href: String, mut o: Offsets, slash: bool) -> Url {
     if slash {
         href.insert(o.path_start as usize, '/');
@@ -46,6 +47,7 @@ fn finish(mut href: String, mut o: Offsets, slash: bool) -> Url {
 /// The offsets of `input`'s parts if it is in the standard's serialized form, its own href
 /// (nothing allocated: what `can_parse` asks), and whether the href has a `/` more, the path
 /// of a special URL whose path `input` leaves empty.
+#[inline]
 pub(super) fn offsets(input: &str) -> Option<(Offsets, bool)> {
     let uri = UriRef::parse_uri(input).ok()?;
     let scheme = uri.scheme()?;
