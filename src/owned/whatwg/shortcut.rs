@@ -159,10 +159,9 @@ pub(super) fn joined(base: &Url, input: &str) -> Option<Url> {
 }
 
 /// Whether a reference's path has a segment that is a dot segment only to the standard
-/// (`%2e`, `.%2E`, ...): looked for only where a segment starts with `%` or `.`.
+/// (`%2e`, `.%2E`, ...): looked for only in a reference with a `%` (few).
 fn has_encoded_dot_segment(reference: &str) -> bool {
-    let b = reference.as_bytes();
-    (b.first() == Some(&b'%') || crate::ops::dot_segments::has_slash_pair::<b'%'>(b))
+    reference.as_bytes().contains(&b'%')
         && reference
             .split(['?', '#'])
             .next()
