@@ -146,9 +146,15 @@ pub(crate) fn ends_in_a_number(input: &str) -> bool {
     {
         return false;
     }
-    let last = host.rsplit('.').next().unwrap_or(host);
-    (!last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()))
-        || parse_ipv4_number(last).is_some()
+    let b = host.as_bytes();
+    let start = b.iter().rposition(|&c| c == b'.').map_or(0, |dot| dot + 1);
+    // A number starts with a digit, in every notation (`1`, `0x7f`, `017`): `.de`, `.cafe`
+    // end here.
+    if !b.get(start).is_some_and(u8::is_ascii_digit) {
+        return false;
+    }
+    let last = &host[start..];
+    last.bytes().all(|b| b.is_ascii_digit()) || parse_ipv4_number(last).is_some()
 }
 
 /// The IPv4 number parser (§3.5): the number and whether it was not decimal.
@@ -404,4 +410,46 @@ fn parse_opaque(input: &str, report: &mut Reporter<'_>, start: usize) -> Result<
     let mut out = String::with_capacity(input.len());
     encode_str(input, EncodeSet::C0Control, &mut out);
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The ends in a number checker as the standard writes it (§3.5): the last item of the
+    /// host split on `.` (an empty last item removed when there are two or more) is all ASCII
+    /// digits, or parses as an IPv4 number.
+    fn by_the_text(input: &str) -> bool {
+        let mut parts: Vec<&str> = input.split('.').collect();
+        if parts.last() == Some(&"") {
+            if parts.len() == 1 {
+                return false;
+            }
+            parts.pop();
+        }
+        let last = parts.last().copied().unwrap_or("");
+        (!last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()))
+            || parse_ipv4_number(last).is_some()
+    }
+
+    /// Every string over an alphabet of dots, digits, hex and other letters and `x`, up to
+    /// six long: the checker's shortcuts (the last byte, the last label's first) agree with
+    /// the text.
+    #[test]
+    fn ends_in_a_number_is_the_text() {
+        let alphabet = b".019xXaFg";
+        let mut s = Vec::new();
+        for len in 0..=6u32 {
+            for n in 0..alphabet.len().pow(len) {
+                s.clear();
+                let mut k = n;
+                for _ in 0..len {
+                    s.push(alphabet[k % alphabet.len()]);
+                    k /= alphabet.len();
+                }
+                let host = core::str::from_utf8(&s).unwrap();
+                assert_eq!(ends_in_a_number(host), by_the_text(host), "{host:?}");
+            }
+        }
+    }
 }
