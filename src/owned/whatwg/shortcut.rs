@@ -4,19 +4,20 @@
 //! module loader meets (`file:///home/me/src/a.js`) and most URLs of other schemes
 //! (`mailto:a@b`, `node:fs`, `sc://host/p`). RFC 3986's parser (the table-driven one) finds the
 //! components; a few checks say that the standard would change none of them; the href is then
-//! the input, copied once, and its offsets the parse's. A special URL without a path
-//! (`https://example.com`, `http://h?q`) is taken too: its href is the input with the `/` the
-//! path start state writes. A link resolved against a page (`Url::join`) is RFC 3986's
-//! resolution of it followed by the same checks of the target (see [`joined`]).
+//! the input, copied once, and its offsets the parse's. Two rewrites are made on the way: a
+//! special URL without a path (`https://example.com`, `http://h?q`) gets the `/` the path start
+//! state writes, and a `'` in a special URL's query becomes `%27` (the special-query set). A
+//! link resolved against a page (`Url::join`) is RFC 3986's resolution of it followed by the
+//! same checks of the target (see [`joined`]).
 //!
 //! Anything else goes to the state machine: userinfo (whose set encodes sub-delims), upper case
 //! in the scheme or host, a `%` in a special URL's host, a host that ends in a number (an IPv4
 //! address to rewrite), an IP literal, an empty port or one the standard rewrites (leading
-//! zeros, the default), a dot segment (`.`, `..`, `%2e` and their kin), a `'` in a special URL's query (the special-query set encodes it), and in a file
-//! URL a port, the host `localhost` or a path that starts with a Windows drive letter.
-//! Everything RFC 3986 refuses (a space, `\`, `|`, a non-ASCII character) never gets here.
-//! `tests/whatwg.rs` checks, on every corpus line and test input, that whenever this takes an
-//! input the result is exactly the state machine's.
+//! zeros, the default), a dot segment (`.`, `..`, `%2e` and their kin), and in a file URL a
+//! port, the host `localhost` or a path that starts with a Windows drive letter. Everything
+//! RFC 3986 refuses (a space, `\`, `|`, a non-ASCII character) never gets here. The unit tests
+//! below check, on every corpus line, Common Crawl link and test input and on generated
+//! inputs, that whenever this takes an input the result is exactly the state machine's.
 
 use alloc::string::String;
 
@@ -24,31 +25,59 @@ use super::{Offsets, Url};
 use crate::{Component, UriRef};
 
 /// The URL of `input` if it is in the standard's serialized form (see the module's docs),
-/// or is but for the `/` a special URL's empty path becomes (`http://h`, `https://h?q`);
-/// `None` sends it to the state machine.
+/// or is but for the two things the standard writes that RFC 3986 leaves alone (see
+/// [`Rewrite`]); `None` sends it to the state machine.
 pub(super) fn serialized(input: &str) -> Option<Url> {
-    let (o, slash) = offsets(input)?;
-    let mut href = String::with_capacity(input.len() + usize::from(slash));
+    let (o, rewrite) = offsets(input)?;
+    let mut href = String::with_capacity(input.len() + usize::from(rewrite.slash));
     href.push_str(input);
-    Some(finish(href, o, slash))
+    Some(finish(href, o, rewrite))
 }
 
-/// The URL of `href` with its offsets `o`, and the `/` of an empty special path put in first.
+/// What the standard writes into a URL that is otherwise in serialized form.
+#[derive(Clone, Copy)]
+pub(super) struct Rewrite {
+    /// The `/` of a special URL's empty path (`http://h`, `https://h?q`: the path start state).
+    slash: bool,
+    /// `'` in a special URL's query, which the special-query percent-encode set encodes.
+    quotes: bool,
+}
+
+/// The URL of `href` with its offsets `o`, rewritten as `rewrite` says.
 #[inline]
-fn finish(mut href: String, mut o: Offsets, slash: bool) -> Url {
-    if slash {
+fn finish(mut href: String, mut o: Offsets, rewrite: Rewrite) -> Url {
+    if rewrite.slash {
         href.insert(o.path_start as usize, '/');
         o.query_start = o.query_start.map(|q| q + 1);
         o.fragment_start = o.fragment_start.map(|f| f + 1);
+    }
+    if rewrite.quotes {
+        if let Some(q) = o.query_start {
+            let (q, end) = (
+                q as usize,
+                o.fragment_start.map_or(href.len(), |f| f as usize),
+            );
+            let mut out = String::with_capacity(href.len() + 16);
+            out.push_str(&href[..q]);
+            for (k, piece) in href[q..end].split('\'').enumerate() {
+                if k > 0 {
+                    out.push_str("%27");
+                }
+                out.push_str(piece);
+            }
+            let grown = (out.len() - end) as u32;
+            out.push_str(&href[end..]);
+            o.fragment_start = o.fragment_start.map(|f| f + grown);
+            href = out;
+        }
     }
     Url { href, o }
 }
 
 /// The offsets of `input`'s parts if it is in the standard's serialized form, its own href
-/// (nothing allocated: what `can_parse` asks), and whether the href has a `/` more, the path
-/// of a special URL whose path `input` leaves empty.
+/// (nothing allocated: what `can_parse` asks), and what the standard writes into it besides.
 #[inline]
-pub(super) fn offsets(input: &str) -> Option<(Offsets, bool)> {
+pub(super) fn offsets(input: &str) -> Option<(Offsets, Rewrite)> {
     let uri = UriRef::parse_uri(input).ok()?;
     let scheme = uri.scheme()?;
     if uri.userinfo().is_some() {
@@ -97,9 +126,6 @@ pub(super) fn offsets(input: &str) -> Option<(Offsets, bool)> {
     if file && starts_with_drive_letter(p) {
         return None;
     }
-    if special.is_some() && uri.query().is_some_and(|q| q.contains('\'')) {
-        return None;
-    }
     let scheme_end = scheme.len() as u32;
     let at = host.as_ref().map_or(scheme_end + 1, |h| h.start as u32);
     let query_start = uri.span(Component::Query).map(|q| q.start as u32 - 1);
@@ -117,8 +143,11 @@ pub(super) fn offsets(input: &str) -> Option<(Offsets, bool)> {
         has_host: host.is_some(),
         opaque_path,
     };
-    // A special URL always has a path: an empty one is "/" (the path start state).
-    Some((o, special.is_some() && p.is_empty()))
+    let rewrite = Rewrite {
+        slash: special.is_some() && p.is_empty(),
+        quotes: special.is_some() && uri.query().is_some_and(|q| q.contains('\'')),
+    };
+    Some((o, rewrite))
 }
 
 /// `input` parsed against `base` when RFC 3986's resolution (§5.2) gives the standard's URL:
@@ -154,8 +183,8 @@ pub(super) fn joined(base: &Url, input: &str) -> Option<Url> {
     // Room for the longest target: the base's text and the reference's, and a '/'.
     let mut href = String::with_capacity(base_text.len() + input.len() + 1);
     base.join_into(input, &mut href).ok()?;
-    let (o, slash) = offsets(&href)?;
-    Some(finish(href, o, slash))
+    let (o, rewrite) = offsets(&href)?;
+    Some(finish(href, o, rewrite))
 }
 
 /// Whether a reference's path has a segment that is a dot segment only to the standard
@@ -274,6 +303,9 @@ mod tests {
             "https://h.09./",
             "https://h.1a/",
             "ws://h/?a'b",
+            "http://h?a'b'#c'd",
+            "https://h/p?'",
+            "sc://h/?a'b",
             "ftp://h/#a'b",
             "http://u@h/",
             "http://H/",
