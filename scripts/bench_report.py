@@ -178,7 +178,7 @@ def machine():
     started = open(started_path).read().strip() if os.path.exists(started_path) else "?"
     versions = {}
     lock = open(os.path.join(ROOT, "Cargo.lock")).read()
-    for name in ["fluent-uri", "oxiri", "iri-string", "url", "http", "ada-url", "urilex-whatwg", "uriparse", "criterion", "iai-callgrind"]:
+    for name in ["fluent-uri", "oxiri", "iri-string", "url", "http", "ada-url", "uriparse", "criterion", "iai-callgrind"]:
         m = re.search(r'name = "%s"\nversion = "([^"]+)"' % re.escape(name), lock)
         versions[name] = m.group(1) if m else "?"
     return {
