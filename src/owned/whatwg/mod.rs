@@ -74,10 +74,16 @@ pub struct Url {
 /// assert!(!urilex::whatwg::can_parse("/a", None));
 /// ```
 ///
-/// A URL already in serialized form is answered by the shortcut's checks alone, without
-/// building (or allocating) its href.
+/// A URL already in serialized form is answered by the shortcut's checks alone, any other by
+/// the state machine; neither builds the href.
 pub fn can_parse(input: &str, base: Option<&str>) -> bool {
-    (base.is_none() && shortcut::offsets(input).is_some()) || Url::parse(input, base).is_ok()
+    match base {
+        None => {
+            shortcut::offsets(input).is_some()
+                || Url::parse_record(input, None, &mut Reporter { f: None }).is_ok()
+        }
+        Some(_) => Url::parse(input, base).is_ok(),
+    }
 }
 
 impl Url {

@@ -51,25 +51,12 @@ fn finish(mut href: String, mut o: Offsets, rewrite: Rewrite) -> Url {
         o.query_start = o.query_start.map(|q| q + 1);
         o.fragment_start = o.fragment_start.map(|f| f + 1);
     }
-    if rewrite.quotes {
-        if let Some(q) = o.query_start {
-            let (q, end) = (
-                q as usize,
-                o.fragment_start.map_or(href.len(), |f| f as usize),
-            );
-            let mut out = String::with_capacity(href.len() + 16);
-            out.push_str(&href[..q]);
-            for (k, piece) in href[q..end].split('\'').enumerate() {
-                if k > 0 {
-                    out.push_str("%27");
-                }
-                out.push_str(piece);
-            }
-            let grown = (out.len() - end) as u32;
-            out.push_str(&href[end..]);
-            o.fragment_start = o.fragment_start.map(|f| f + grown);
-            href = out;
-        }
+    if let (true, Some(q)) = (rewrite.quotes, o.query_start) {
+        let query = q as usize..o.fragment_start.map_or(href.len(), |f| f as usize);
+        let encoded = href[query.clone()].replace('\'', "%27");
+        let grown = (encoded.len() - query.len()) as u32;
+        href.replace_range(query, &encoded);
+        o.fragment_start = o.fragment_start.map(|f| f + grown);
     }
     Url { href, o }
 }
@@ -161,9 +148,8 @@ pub(super) fn offsets(input: &str) -> Option<(Offsets, Rewrite)> {
 /// without a host, an opaque path) always do. A reference with a scheme is taken as a URL
 /// of its own, as the standard takes it.
 pub(super) fn joined(base: &Url, input: &str) -> Option<Url> {
-    if !matches!(base.scheme(), "http" | "https" | "ws" | "wss" | "ftp") {
-        return None;
-    }
+    // A special scheme with a default port: every one but file.
+    super::parser::special_port(base.scheme()).flatten()?;
     // A reference with a scheme (its first delimiter a ':', which a relative reference's first
     // segment cannot hold) is a URL of its own, the base aside: RFC 3986 would still remove
     // its dot segments (§5.2.2), which the standard keeps in an opaque path (`sc:..`).
@@ -202,11 +188,10 @@ fn has_encoded_dot_segment(reference: &str) -> bool {
 /// A port the standard keeps as written: digits without a leading zero, at most 65535 and not
 /// the scheme's default.
 fn port(digits: &str, default: Option<u16>) -> Option<u16> {
-    if digits.is_empty() || digits.starts_with('0') || digits.len() > 5 {
+    if digits.starts_with('0') {
         return None;
     }
-    let n: u32 = digits.parse().ok()?;
-    let n = u16::try_from(n).ok()?;
+    let n = crate::grammars::accessors::port_number(digits)?;
     (Some(n) != default).then_some(n)
 }
 
@@ -254,16 +239,11 @@ fn has_upper_or_percent(host: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::owned::whatwg::parser::{Input, Record, Reporter};
     use std::{format, fs, vec::Vec};
 
-    /// The state machine alone (as a parse with a report runs it).
+    /// The state machine alone: a parse with a report runs it.
     fn by_state_machine(input: &str) -> Option<Url> {
-        let mut none = Reporter { f: None };
-        let input = Input::new(input, true, &mut none);
-        let mut record = Record::default();
-        super::super::parser::parse(&input, None, &mut record, None, &mut none).ok()?;
-        Some(Url::from_record(&record))
+        Url::parse_with_report(input, None, |_| {}).ok()
     }
 
     /// Every input the shortcut takes, of every corpus line and test input, and of variants
