@@ -52,11 +52,22 @@ fn finish(mut href: String, mut o: Offsets, rewrite: Rewrite) -> Url {
         o.fragment_start = o.fragment_start.map(|f| f + 1);
     }
     if let (true, Some(q)) = (rewrite.quotes, o.query_start) {
-        let query = q as usize..o.fragment_start.map_or(href.len(), |f| f as usize);
-        let encoded = href[query.clone()].replace('\'', "%27");
-        let grown = (encoded.len() - query.len()) as u32;
-        href.replace_range(query, &encoded);
-        o.fragment_start = o.fragment_start.map(|f| f + grown);
+        // One new string, the query's pieces between quotes joined by "%27".
+        let (q, end) = (
+            q as usize,
+            o.fragment_start.map_or(href.len(), |f| f as usize),
+        );
+        let mut out = String::with_capacity(href.len() + 16);
+        out.push_str(&href[..q]);
+        for (k, piece) in href[q..end].split('\'').enumerate() {
+            if k > 0 {
+                out.push_str("%27");
+            }
+            out.push_str(piece);
+        }
+        o.fragment_start = o.fragment_start.map(|f| f + (out.len() - end) as u32);
+        out.push_str(&href[end..]);
+        href = out;
     }
     Url { href, o }
 }
