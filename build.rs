@@ -16,11 +16,18 @@
 //!   state each) with a dead state, its own byte classes and the same kind of table
 //!   (`compile_abnf`).
 //!
+//! - `tables/whatwg.machine`: the URL Standard's basic URL parser, states with an action per
+//!   transition, compiled by `build/machine.rs` into `$OUT_DIR/whatwg_machine.rs`.
+//!
 //! std only, no network, deterministic output (file order, no timestamps or paths). Errors
 //! name `tables/FILE:LINE`. `generate` is pure so tests can reach it with `#[path]`.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+
+/// `tables/whatwg.machine`: the URL Standard's basic URL parser, a transducer.
+#[path = "build/machine.rs"]
+pub mod machine;
 
 const CLASSES_FILE: &str = "tables/classes.abnf";
 
@@ -102,10 +109,21 @@ fn main() {
     let grammars: Vec<(&str, String)> = GRAMMARS.iter().map(|(f, _)| (*f, read(f))).collect();
     let grammars: Vec<(&str, &str)> = grammars.iter().map(|(f, s)| (*f, s.as_str())).collect();
     let source = generate(&read(CLASSES_FILE), &grammars).unwrap_or_else(|e| fail(&e));
+    write_out("tables.rs", &source);
+    // The URL Standard's parser, a machine of its own kind (actions per transition).
+    println!("cargo:rerun-if-changed={}", machine::FILE);
+    println!("cargo:rerun-if-changed=build/machine.rs");
+    let source = machine::generate(&read(machine::FILE)).unwrap_or_else(|e| fail(&e));
+    write_out("whatwg_machine.rs", &source);
+}
+
+/// Writes `$OUT_DIR/name`, only when the text changes, so dependants are not rebuilt for
+/// nothing.
+#[allow(dead_code)]
+fn write_out(name: &str, source: &str) {
     let out_dir = std::env::var("OUT_DIR").unwrap_or_else(|_| fail("OUT_DIR is not set"));
-    let out = std::path::Path::new(&out_dir).join("tables.rs");
-    // Write only when the text changes, so dependants are not rebuilt for nothing.
-    if std::fs::read_to_string(&out).ok().as_deref() != Some(source.as_str()) {
+    let out = std::path::Path::new(&out_dir).join(name);
+    if std::fs::read_to_string(&out).ok().as_deref() != Some(source) {
         std::fs::write(&out, source).unwrap_or_else(|e| fail(&format!("{}: {e}", out.display())));
     }
 }

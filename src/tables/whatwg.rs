@@ -1,75 +1,61 @@
-//! The URL Standard's percent-encode sets (§1.3 "Percent-encoded bytes"), as byte tables: bit
-//! `1 << set` of `SETS[b]` is set when byte `b` is in that set. Each set is the one before it
-//! plus a few bytes, as the standard defines them; every byte outside printable ASCII (the C0
-//! controls, U+007F and every byte of a non-ASCII character's UTF-8) is in all of them.
+//! The URL Standard's basic URL parser as `build.rs` compiles it from `tables/whatwg.machine`:
+//! its percent-encode sets (§1.3) as one byte table, the code points its rules tell apart as
+//! classes, and for every (state, class) the rules to try. The driver that carries the rules'
+//! actions out is `owned::whatwg::machine`.
 
-/// A percent-encode set of the URL Standard, named as it names them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum EncodeSet {
-    /// C0 controls and every code point above U+007E.
-    C0Control = 0,
-    /// C0 control, and space `"` `<` `>` `` ` ``.
-    Fragment = 1,
-    /// C0 control, and space `"` `#` `<` `>`.
-    Query = 2,
-    /// Query, and `'`.
-    SpecialQuery = 3,
-    /// Query, and `?` `^` `` ` `` `{` `}`.
-    Path = 4,
-    /// Path, and `/` `:` `;` `=` `@` `[` `\` `]` `|`.
-    Userinfo = 5,
-    /// Userinfo, and `$` `%` `&` `+` `,`.
-    Component = 6,
-    /// Component, and `!` `'` `(` `)` `~` (application/x-www-form-urlencoded).
-    Form = 7,
-}
+use crate::vocab::whatwg_error::ValidationErrorKind;
 
-const fn build() -> [u8; 256] {
-    let mut t = [0u8; 256];
-    let mut b = 0;
-    while b < 256 {
-        let c = b as u8;
-        let c0 = c < 0x20 || c > 0x7E;
-        let fragment = c0 || matches!(c, b' ' | b'"' | b'<' | b'>' | b'`');
-        let query = c0 || matches!(c, b' ' | b'"' | b'#' | b'<' | b'>');
-        let special_query = query || c == b'\'';
-        let path = query || matches!(c, b'?' | b'^' | b'`' | b'{' | b'}');
-        let userinfo = path
-            || matches!(
-                c,
-                b'/' | b':' | b';' | b'=' | b'@' | b'[' | b'\\' | b']' | b'|'
-            );
-        let component = userinfo || matches!(c, b'$' | b'%' | b'&' | b'+' | b',');
-        let form = component || matches!(c, b'!' | b'\'' | b'(' | b')' | b'~');
-        let bits = [
-            c0,
-            fragment,
-            query,
-            special_query,
-            path,
-            userinfo,
-            component,
-            form,
-        ];
-        let mut k = 0;
-        while k < 8 {
-            if bits[k] {
-                t[b] |= 1 << k;
-            }
-            k += 1;
-        }
-        b += 1;
-    }
-    t
-}
-
-/// `SETS[b] & (1 << set)`: whether byte `b` is in `set`.
-pub(crate) static SETS: [u8; 256] = build();
+include!(concat!(env!("OUT_DIR"), "/whatwg_machine.rs"));
 
 impl EncodeSet {
     /// Whether `b` (a byte of UTF-8) is percent-encoded by this set.
     #[inline]
     pub(crate) fn contains(self, b: u8) -> bool {
-        SETS[b as usize] & (1 << self as u8) != 0
+        SETS[b as usize] & (1 << self as u16) != 0
+    }
+}
+
+/// The class of a code point in a URL whose scheme is special or not (`None` is EOF).
+#[inline]
+pub(crate) fn class(c: Option<char>, special: bool) -> u8 {
+    match c {
+        None => EOF,
+        Some('\\') if special => SPECIAL_BACKSLASH,
+        Some(c) if c.is_ascii() => CLASS[c as usize],
+        Some(_) => NON_ASCII,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::EncodeSet;
+
+    /// The sets as the standard's prose defines them (§1.3), each the one before it and more.
+    #[test]
+    fn sets_are_the_standards() {
+        for b in 0..=255u8 {
+            let c0 = !(0x20..=0x7E).contains(&b);
+            let fragment = c0 || b" \"<>`".contains(&b);
+            let query = c0 || b" \"#<>".contains(&b);
+            let special_query = query || b == b'\'';
+            let path = query || b"?^`{}".contains(&b);
+            let userinfo = path || b"/:;=@[\\]|".contains(&b);
+            let component = userinfo || b"$%&+,".contains(&b);
+            let form = component || b"!'()~".contains(&b);
+            let want = [
+                (EncodeSet::C0Control, c0),
+                (EncodeSet::Fragment, fragment),
+                (EncodeSet::Query, query),
+                (EncodeSet::SpecialQuery, special_query),
+                (EncodeSet::Path, path),
+                (EncodeSet::Userinfo, userinfo),
+                (EncodeSet::Component, component),
+                (EncodeSet::Form, form),
+                (EncodeSet::OpaqueSpace, c0 || b == b' '),
+            ];
+            for (set, expected) in want {
+                assert_eq!(set.contains(b), expected, "{set:?} {b:#x}");
+            }
+        }
     }
 }

@@ -6,7 +6,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::Write;
 
-use super::parser::{encode_str, Reporter};
+use super::record::{encode_str, Reporter};
 use super::ValidationErrorKind as V;
 use crate::tables::whatwg::EncodeSet;
 

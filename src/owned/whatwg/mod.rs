@@ -23,7 +23,10 @@
 //! refuses unencoded: `|`, `^`, `` ` `` and `{` `}` in a query or fragment, `[` `]` in a path).
 
 pub(crate) mod host;
-mod parser;
+mod machine;
+mod record;
+#[cfg(test)]
+mod reference;
 mod shortcut;
 
 use alloc::borrow::Cow;
@@ -33,9 +36,10 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::str::FromStr;
 
+use crate::tables::whatwg::State;
 pub use crate::vocab::whatwg_error::{ParseError, ValidationError, ValidationErrorKind};
 use crate::UriRef;
-use parser::{Input, Override, Record, Reporter, State};
+use record::{Input, Record, Reporter};
 
 /// Where each part of a serialized URL starts and ends (byte offsets into the href).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -177,13 +181,13 @@ impl Url {
     ) -> Result<Record, ValidationError> {
         let input = Input::new(input, true, report);
         let mut record = Record::default();
-        parser::parse(&input, base, &mut record, None, report)?;
+        machine::parse(&input, base, &mut record, None, report)?;
         Ok(record)
     }
 
     fn from_record(record: &Record) -> Url {
         let mut href = String::new();
-        let o = parser::serialize(record, &mut href);
+        let o = record::serialize(record, &mut href);
         Url { href, o }
     }
 
@@ -367,7 +371,7 @@ impl Url {
 
     /// Whether the scheme is special (ftp, file, http, https, ws, wss).
     pub fn is_special(&self) -> bool {
-        parser::is_special(self.scheme())
+        record::is_special(self.scheme())
     }
 
     /// The origin, serialized (§4.6 of the HTML Standard's origins, as the URL API's
@@ -469,13 +473,7 @@ impl Url {
         prepare(&mut record);
         let mut none = Reporter { f: None };
         let input = Input::new(value, false, &mut none);
-        let _ = parser::parse(
-            &input,
-            None,
-            &mut record,
-            Some(Override { state }),
-            &mut none,
-        );
+        let _ = machine::parse(&input, None, &mut record, Some(state), &mut none);
         *self = Self::from_record(&record);
     }
 
@@ -517,7 +515,7 @@ impl Url {
             return;
         }
         record.username.clear();
-        parser::encode_str(
+        record::encode_str(
             value,
             crate::tables::whatwg::EncodeSet::Userinfo,
             &mut record.username,
@@ -532,7 +530,7 @@ impl Url {
             return;
         }
         record.password.clear();
-        parser::encode_str(
+        record::encode_str(
             value,
             crate::tables::whatwg::EncodeSet::Userinfo,
             &mut record.password,
@@ -639,7 +637,7 @@ fn form_encode(s: &str, out: &mut String) {
         if b == b' ' {
             out.push('+');
         } else {
-            parser::push_byte(b, crate::tables::whatwg::EncodeSet::Form, out);
+            record::push_byte(b, crate::tables::whatwg::EncodeSet::Form, out);
         }
     }
 }

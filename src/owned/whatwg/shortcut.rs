@@ -83,7 +83,7 @@ pub(super) fn offsets(input: &str) -> Option<(Offsets, Rewrite)> {
     }
     // The scheme's kind: special with a default port, file, or neither (a special scheme is
     // matched in lower case, any other checked for upper case).
-    let special = super::parser::special_port(scheme);
+    let special = super::record::special_port(scheme);
     if special.is_none() && scheme.bytes().any(|b| b.is_ascii_uppercase()) {
         return None;
     }
@@ -160,7 +160,7 @@ pub(super) fn offsets(input: &str) -> Option<(Offsets, Rewrite)> {
 /// of its own, as the standard takes it.
 pub(super) fn joined(base: &Url, input: &str) -> Option<Url> {
     // A special scheme with a default port: every one but file.
-    super::parser::special_port(base.scheme()).flatten()?;
+    super::record::special_port(base.scheme()).flatten()?;
     // A reference with a scheme (its first delimiter a ':', which a relative reference's first
     // segment cannot hold) is a URL of its own, the base aside: RFC 3986 would still remove
     // its dot segments (§5.2.2), which the standard keeps in an opaque path (`sc:..`).
@@ -193,7 +193,7 @@ fn has_encoded_dot_segment(reference: &str) -> bool {
             .next()
             .unwrap_or("")
             .split('/')
-            .any(|segment| segment.contains('%') && super::parser::is_dot_segment(segment))
+            .any(|segment| segment.contains('%') && super::record::is_dot_segment(segment))
 }
 
 /// A port the standard keeps as written: digits without a leading zero, at most 65535 and not
@@ -223,7 +223,7 @@ fn starts_with_drive_letter(path: &str) -> bool {
 fn has_dot_segment(path: &str) -> bool {
     let p = path.as_bytes();
     (matches!(p.first(), Some(b'.' | b'%')) || crate::ops::dot_segments::has_slash_pair::<b'%'>(p))
-        && path.split('/').any(super::parser::is_dot_segment)
+        && path.split('/').any(super::record::is_dot_segment)
 }
 
 /// Whether a special URL's host (ASCII, as RFC 3986 has it) holds an upper-case letter or a

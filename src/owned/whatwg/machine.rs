@@ -1,0 +1,363 @@
+//! The driver of the basic URL parser (§4.4): it steps the machine `build.rs` compiles from
+//! `tables/whatwg.machine` over the input's code points, and carries out each rule's actions
+//! on a URL record. What the parser does in which state is the table's; how each named step
+//! is done (a host parsed, a segment ended) is here, once.
+//!
+//! One step: the code point's class (a `\` in a special URL is a class of its own), the rules
+//! of (state, class) tried in order until one whose guards hold, its actions in order, then
+//! its target and its move of the pointer.
+
+use alloc::string::String;
+use core::mem;
+
+use super::record::{
+    check_url_unit, default_port, encode_char, encode_str, host_or_fail, is_double_dot,
+    is_normalized_windows_drive_letter, is_single_dot, is_special, is_windows_drive_letter,
+    starts_with_windows_drive_letter, Failure, Input, OverrideResult, Record, Reporter,
+};
+use super::{ValidationError, ValidationErrorKind as V};
+use crate::tables::whatwg::{
+    self as table, Action, Guard, Move, State, To, CLASSES, DISPATCH, GUARDS, RULES,
+};
+
+/// The basic URL parser: fills `url` (a new record, or the URL a setter changes) from `input`,
+/// against `base`, from the scheme start state or a setter's state override `over`.
+pub(crate) fn parse(
+    input: &Input,
+    base: Option<&Record>,
+    url: &mut Record,
+    over: Option<State>,
+    report: &mut Reporter<'_>,
+) -> OverrideResult {
+    let mut m = Machine {
+        input,
+        base,
+        special: url.is_special(),
+        file: url.scheme == "file",
+        url,
+        over,
+        buffer: String::new(),
+        at_sign_seen: false,
+        inside_brackets: false,
+        password_token_seen: false,
+    };
+    let chars = &input.chars;
+    let n = chars.len() as isize;
+    let mut state = over.unwrap_or(State::SchemeStart);
+    // The pointer may stand one before the start ("set pointer to -1").
+    let mut pointer: isize = 0;
+    loop {
+        let p = pointer as usize;
+        let c = chars.get(p).copied();
+        let class = table::class(c, m.special);
+        let rules = DISPATCH[state as usize * CLASSES + usize::from(class)];
+        let Some(rule) = rules
+            .iter()
+            .map(|&r| &RULES[usize::from(r)])
+            .find(|r| r.mask == 0 || m.guards(r.mask, p) == r.want)
+        else {
+            // build.rs has proved that every assignment of the guards finds a rule.
+            debug_assert!(false, "no rule for {state:?} class {class}");
+            return Err(m.failure(V::InvalidUrlUnit, p));
+        };
+        for &action in rule.actions {
+            m.act(action, c, p, report)?;
+        }
+        match rule.to {
+            To::State(next) => state = next,
+            To::Return => return Ok(()),
+            To::Fail(kind) => return Err(m.failure(kind, p)),
+        }
+        match rule.step {
+            Move::Next => {}
+            Move::Again => pointer -= 1,
+            Move::Skip => pointer += 1,
+            Move::Restart => pointer = -1,
+            Move::Rewind => {
+                pointer -= m.buffer.chars().count() as isize + 1;
+                m.buffer.clear();
+            }
+        }
+        if pointer >= n {
+            return Ok(());
+        }
+        pointer += 1;
+    }
+}
+
+/// The parser's variables besides state and pointer (§4.4 "basic URL parser", its first
+/// steps), and what the guards read.
+struct Machine<'a, 'u> {
+    input: &'a Input,
+    base: Option<&'a Record>,
+    url: &'u mut Record,
+    over: Option<State>,
+    buffer: String,
+    at_sign_seen: bool,
+    inside_brackets: bool,
+    password_token_seen: bool,
+    /// url's scheme is special / is "file" (kept as the scheme changes).
+    special: bool,
+    file: bool,
+}
+
+impl Machine<'_, '_> {
+    fn failure(&self, kind: V, p: usize) -> Failure {
+        ValidationError {
+            kind,
+            index: self.input.byte_index(p),
+        }
+    }
+
+    fn set_scheme(&mut self, scheme: String) {
+        self.special = is_special(&scheme);
+        self.file = scheme == "file";
+        self.url.scheme = scheme;
+    }
+
+    /// The guards of `mask` that hold, as bits.
+    fn guards(&self, mask: u32, p: usize) -> u32 {
+        let mut bits = 0;
+        let mut rest = mask;
+        while rest != 0 {
+            let g = rest.trailing_zeros();
+            rest &= rest - 1;
+            if self.guard(GUARDS[g as usize], p) {
+                bits |= 1 << g;
+            }
+        }
+        bits
+    }
+
+    fn guard(&self, guard: Guard, p: usize) -> bool {
+        let chars = &self.input.chars;
+        let at = |k: usize| chars.get(p + k).copied();
+        match guard {
+            Guard::Override => self.over.is_some(),
+            Guard::HostnameOverride => self.over == Some(State::Hostname),
+            Guard::Special => self.special,
+            Guard::File => self.file,
+            Guard::BufferSpecial => is_special(&self.buffer),
+            Guard::BufferFile => self.buffer == "file",
+            Guard::BaseSameScheme => self.base.is_some_and(|b| b.scheme == self.buffer),
+            Guard::Base => self.base.is_some(),
+            Guard::BaseOpaque => self.base.is_some_and(Record::has_opaque_path),
+            Guard::BaseFile => self.base.is_some_and(|b| b.scheme == "file"),
+            Guard::NextSlash => at(1) == Some('/'),
+            Guard::SlashesFollow => at(1) == Some('/') && at(2) == Some('/'),
+            Guard::NextQueryOrFragment => matches!(at(1), Some('?' | '#')),
+            Guard::InBrackets => self.inside_brackets,
+            Guard::BufferEmpty => self.buffer.is_empty(),
+            Guard::BufferDriveLetter => {
+                let mut cs = self.buffer.chars();
+                match (cs.next(), cs.next(), cs.next()) {
+                    (Some(a), Some(b), None) => is_windows_drive_letter(&[a, b]),
+                    _ => false,
+                }
+            }
+            Guard::StartsWithDriveLetter => {
+                starts_with_windows_drive_letter(&chars[p.min(chars.len())..])
+            }
+            Guard::AtSignSeen => self.at_sign_seen,
+            Guard::CredentialsOrPort => self.url.includes_credentials() || self.url.port.is_some(),
+            Guard::HostNull => self.url.host.is_none(),
+        }
+    }
+
+    /// Carries out one action of a rule on code point `c` (`None`: EOF) at pointer `p`.
+    fn act(
+        &mut self,
+        action: Action,
+        c: Option<char>,
+        p: usize,
+        report: &mut Reporter<'_>,
+    ) -> OverrideResult {
+        let base = self.base;
+        // The base actions run only where a rule's guards (or the way in) made sure of one.
+        let from_base = |f: &mut dyn FnMut(&Record)| {
+            if let Some(b) = base {
+                f(b);
+            }
+        };
+        match action {
+            Action::Lower => self.buffer.extend(c.map(|c| c.to_ascii_lowercase())),
+            Action::Push => self.buffer.extend(c),
+            Action::Clear => self.buffer.clear(),
+            Action::Report(kind) => report.at(kind, self.input.byte_index(p)),
+            Action::ReportNext(kind) => report.at(kind, self.input.byte_index(p + 1)),
+            Action::SetScheme => {
+                let scheme = mem::take(&mut self.buffer);
+                self.set_scheme(scheme);
+            }
+            Action::OverrideScheme => self.override_scheme(),
+            Action::OpaquePathStart => {
+                self.url.opaque_path();
+            }
+            Action::BaseScheme => {
+                if let Some(b) = base {
+                    self.set_scheme(b.scheme.clone());
+                }
+            }
+            Action::BaseAuthority => from_base(&mut |b| self.url.copy_authority(b)),
+            Action::BaseHost => from_base(&mut |b| self.url.host.clone_from(&b.host)),
+            Action::BasePath => from_base(&mut |b| {
+                self.url.path.clone_from(&b.path);
+                self.url.opaque = b.opaque;
+            }),
+            Action::BaseQuery => from_base(&mut |b| self.url.query.clone_from(&b.query)),
+            Action::BaseDriveLetter => from_base(&mut |b| {
+                if let Some(first) = b
+                    .path
+                    .first()
+                    .filter(|s| !b.opaque && is_normalized_windows_drive_letter(s))
+                {
+                    self.url.list().push(first.clone());
+                }
+            }),
+            Action::QueryStart => self.url.query = Some(String::new()),
+            Action::FragmentStart => self.url.fragment = Some(String::new()),
+            Action::ShortenPath => self.url.shorten_path(),
+            Action::ClearPath => self.url.list().clear(),
+            Action::Credentials => self.credentials(),
+            Action::Host | Action::FileHost => {
+                let input = self.input;
+                let mut host = host_or_fail(&self.buffer, !self.special, input, p, report)?;
+                if action == Action::FileHost && host == "localhost" {
+                    host.clear();
+                }
+                self.url.host = Some(host);
+                self.buffer.clear();
+            }
+            Action::EmptyHost => self.url.host = Some(String::new()),
+            Action::Port => self.port(p)?,
+            Action::OpenBracket => self.inside_brackets = true,
+            Action::CloseBracket => self.inside_brackets = false,
+            Action::SegmentEnd => self.segment_end(true),
+            Action::LastSegmentEnd => self.segment_end(false),
+            Action::EmptySegment => self.url.list().push(String::new()),
+            Action::CheckUnit => {
+                if let (Some(c), true) = (c, report.wants()) {
+                    let chars = &self.input.chars;
+                    let hex2 = chars.get(p + 1).is_some_and(char::is_ascii_hexdigit)
+                        && chars.get(p + 2).is_some_and(char::is_ascii_hexdigit);
+                    check_url_unit(c, hex2, self.input, p, report);
+                }
+            }
+            Action::EncodeBuffer(set) => {
+                if let Some(c) = c {
+                    encode_char(c, set, &mut self.buffer);
+                }
+            }
+            Action::EncodeOpaque(set) => {
+                if let Some(c) = c {
+                    encode_char(c, set, self.url.opaque_path());
+                }
+            }
+            Action::EncodeQuery(set) => {
+                encode_str(
+                    &self.buffer,
+                    set,
+                    self.url.query.get_or_insert_with(String::new),
+                );
+                self.buffer.clear();
+            }
+            Action::EncodeFragment(set) => {
+                if let Some(c) = c {
+                    encode_char(c, set, self.url.fragment.get_or_insert_with(String::new));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The scheme state's steps under a state override (the protocol setter): a special scheme
+    /// cannot become a non-special one nor the reverse, nor "file" a URL with credentials or
+    /// a port, nor anything a file URL with an empty host; else the scheme is set and a port
+    /// that is its default dropped.
+    fn override_scheme(&mut self) {
+        let url = &*self.url;
+        let refused = url.is_special() != is_special(&self.buffer)
+            || ((url.includes_credentials() || url.port.is_some()) && self.buffer == "file")
+            || (url.scheme == "file" && url.host.as_deref() == Some(""));
+        if refused {
+            return;
+        }
+        let scheme = mem::take(&mut self.buffer);
+        self.set_scheme(scheme);
+        let url = &mut *self.url;
+        if url.port.is_some() && url.port == default_port(&url.scheme) {
+            url.port = None;
+        }
+    }
+
+    /// The authority state on `@`: the buffer so far is credentials (an earlier `@` was one
+    /// of them, `%40`), its first `:` between username and password.
+    fn credentials(&mut self) {
+        if self.at_sign_seen {
+            self.buffer.insert_str(0, "%40");
+        }
+        self.at_sign_seen = true;
+        for cp in self.buffer.chars() {
+            if cp == ':' && !self.password_token_seen {
+                self.password_token_seen = true;
+                continue;
+            }
+            let to = if self.password_token_seen {
+                &mut self.url.password
+            } else {
+                &mut self.url.username
+            };
+            encode_char(cp, crate::tables::whatwg::EncodeSet::Userinfo, to);
+        }
+        self.buffer.clear();
+    }
+
+    /// The port state's end: the buffer's digits as the port (none if it is the scheme's
+    /// default), or a failure above 65535. An empty buffer leaves the port alone.
+    fn port(&mut self, p: usize) -> OverrideResult {
+        if self.buffer.is_empty() {
+            return Ok(());
+        }
+        let digits = self.buffer.trim_start_matches('0');
+        let port = if digits.len() > 5 {
+            None
+        } else {
+            digits.parse::<u32>().ok().or(Some(0))
+        };
+        let Some(port) = port.and_then(|p| u16::try_from(p).ok()) else {
+            return Err(self.failure(V::PortOutOfRange, p.saturating_sub(self.buffer.len())));
+        };
+        self.url.port = (default_port(&self.url.scheme) != Some(port)).then_some(port);
+        self.buffer.clear();
+        Ok(())
+    }
+
+    /// The path state's end of a segment (`slash`: a `/` follows): `..` shortens the path, `.`
+    /// adds nothing, a first segment that is a Windows drive letter of a file URL gets its `:`,
+    /// any other segment is appended.
+    fn segment_end(&mut self, slash: bool) {
+        let buffer = &mut self.buffer;
+        if is_double_dot(buffer) {
+            self.url.shorten_path();
+            if !slash {
+                self.url.list().push(String::new());
+            }
+        } else if is_single_dot(buffer) {
+            if !slash {
+                self.url.list().push(String::new());
+            }
+        } else {
+            let list = self.url.list();
+            if self.file && list.is_empty() {
+                let mut cs = buffer.chars();
+                if let (Some(a), Some(b), None) = (cs.next(), cs.next(), cs.next()) {
+                    if is_windows_drive_letter(&[a, b]) {
+                        buffer.replace_range(1..2, ":");
+                    }
+                }
+            }
+            list.push(mem::take(buffer));
+        }
+        buffer.clear();
+    }
+}
