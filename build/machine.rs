@@ -117,6 +117,19 @@ const KINDS: &[&str] = &[
     "invalid-URL-unit",
 ];
 
+/// The actions a rule may repeat over a run of code points (each appends what it makes of
+/// one code point, or reports on it): a rule without guards that stays in its state, moves
+/// next and takes only these is a *run rule*, which the driver applies to all the code points
+/// that take it in a row at once.
+const RUN_ACTIONS: &[&str] = &[
+    "lower",
+    "push",
+    "check-unit",
+    "encode-buffer",
+    "encode-opaque",
+    "encode-fragment",
+];
+
 /// The moves after a step (the variants of the generated `Move`).
 const MOVES: &[&str] = &["next", "again", "skip", "restart", "rewind"];
 
@@ -565,7 +578,7 @@ pub fn generate(src: &str) -> Result<String, String> {
     for m in MOVES {
         let _ = writeln!(o, "    {},", camel(m));
     }
-    o.push_str("}\n\n/// A rule: taken when `guards & mask == want`.\npub(crate) struct Rule {\n    pub(crate) mask: u32,\n    pub(crate) want: u32,\n    pub(crate) actions: &'static [Action],\n    pub(crate) to: To,\n    pub(crate) step: Move,\n    /// Its line in tables/whatwg.machine.\n    pub(crate) line: u16,\n}\n\npub(crate) static RULES: [Rule; ");
+    o.push_str("}\n\n/// A rule: taken when `guards & mask == want`.\npub(crate) struct Rule {\n    pub(crate) mask: u32,\n    pub(crate) want: u32,\n    pub(crate) actions: &'static [Action],\n    pub(crate) to: To,\n    pub(crate) step: Move,\n    /// A run rule: no guards, the same state, move next, actions that append a code point.\n    pub(crate) run: bool,\n    /// Its line in tables/whatwg.machine.\n    pub(crate) line: u16,\n}\n\npub(crate) static RULES: [Rule; ");
     let _ = write!(o, "{}] = [", rule_ids.len());
     for &(si, ri) in &rule_ids {
         let r = &states[si].rules[ri];
@@ -595,9 +608,15 @@ pub fn generate(src: &str) -> Result<String, String> {
             Target::Return => "To::Return".to_string(),
             Target::Fail(k) => format!("To::Fail(ValidationErrorKind::{})", camel(k)),
         };
+        let run = r.guards.is_empty()
+            && matches!(&r.to, Target::State(t) if *t == states[si].name)
+            && r.step == 0
+            && r.actions
+                .iter()
+                .all(|(a, _)| RUN_ACTIONS.contains(&ACTIONS[*a].0));
         let _ = write!(
             o,
-            "\n    Rule {{ mask: {mask:#x}, want: {want:#x}, actions: &[{}], to: {to}, step: Move::{}, line: {} }},",
+            "\n    Rule {{ mask: {mask:#x}, want: {want:#x}, actions: &[{}], to: {to}, step: Move::{}, run: {run}, line: {} }},",
             actions.join(", "),
             camel(MOVES[r.step]),
             r.line

@@ -29,18 +29,27 @@ pub(crate) fn parse(
     over: Option<State>,
     report: &mut Reporter<'_>,
 ) -> OverrideResult {
+    let fixed = [
+        (Guard::Override, over.is_some()),
+        (Guard::HostnameOverride, over == Some(State::Hostname)),
+        (Guard::Base, base.is_some()),
+        (Guard::BaseOpaque, base.is_some_and(Record::has_opaque_path)),
+        (Guard::BaseFile, base.is_some_and(|b| b.scheme == "file")),
+    ];
     let mut m = Machine {
         input,
         base,
-        special: url.is_special(),
-        file: url.scheme == "file",
+        flags: fixed
+            .iter()
+            .filter(|(_, on)| *on)
+            .map(|&(g, _)| bit(g))
+            .sum(),
         url,
-        over,
         buffer: String::new(),
-        at_sign_seen: false,
-        inside_brackets: false,
         password_token_seen: false,
     };
+    m.set(Guard::Special, m.url.is_special());
+    m.set(Guard::File, m.url.scheme == "file");
     let chars = &input.chars;
     let n = chars.len() as isize;
     let mut state = over.unwrap_or(State::SchemeStart);
@@ -49,19 +58,47 @@ pub(crate) fn parse(
     loop {
         let p = pointer as usize;
         let c = chars.get(p).copied();
-        let class = table::class(c, m.special);
+        let class = table::class(c, m.has(Guard::Special));
         let rules = DISPATCH[state as usize * CLASSES + usize::from(class)];
-        let Some(rule) = rules
-            .iter()
-            .map(|&r| &RULES[usize::from(r)])
-            .find(|r| r.mask == 0 || m.guards(r.mask, p) == r.want)
-        else {
-            // build.rs has proved that every assignment of the guards finds a rule.
-            debug_assert!(false, "no rule for {state:?} class {class}");
-            return Err(m.failure(V::InvalidUrlUnit, p));
+        // Most steps have one rule, without guards.
+        let id = match rules {
+            [only] if RULES[usize::from(*only)].mask == 0 => *only,
+            _ => match m.choose(rules, p) {
+                Some(id) => id,
+                None => {
+                    // build.rs has proved that every assignment of the guards finds a rule.
+                    debug_assert!(false, "no rule for {state:?} class {class}");
+                    return Err(m.failure(V::InvalidUrlUnit, p));
+                }
+            },
         };
-        for &action in rule.actions {
-            m.act(action, c, p, report)?;
+        let rule = &RULES[usize::from(id)];
+        // A run goes on over the code points that find the same rules, when the guards of
+        // those rules are ones a run cannot change.
+        if rule.run
+            && c.is_some()
+            && rules
+                .iter()
+                .all(|&r| RULES[usize::from(r)].mask & !STABLE == 0)
+        {
+            // This code point and those after it that take the same rule, at once.
+            let mut end = p + 1;
+            while let Some(&next) = chars.get(end) {
+                let class = table::class(Some(next), m.has(Guard::Special));
+                if !core::ptr::eq(
+                    DISPATCH[state as usize * CLASSES + usize::from(class)],
+                    rules,
+                ) {
+                    break;
+                }
+                end += 1;
+            }
+            m.run(rule.actions, p, end, report)?;
+            pointer = end as isize - 1;
+        } else {
+            for &action in rule.actions {
+                m.act(action, c, p, report)?;
+            }
         }
         match rule.to {
             To::State(next) => state = next,
@@ -85,20 +122,36 @@ pub(crate) fn parse(
     }
 }
 
+const fn bit(guard: Guard) -> u32 {
+    1 << guard as u32
+}
+
+/// The guards kept as bits in `Machine::flags`: fixed for the parse, or kept as what they
+/// read changes (the scheme, `[`, `@`).
+const FLAGS: u32 = bit(Guard::Override)
+    | bit(Guard::HostnameOverride)
+    | bit(Guard::Base)
+    | bit(Guard::BaseOpaque)
+    | bit(Guard::BaseFile)
+    | bit(Guard::Special)
+    | bit(Guard::File)
+    | bit(Guard::InBrackets)
+    | bit(Guard::AtSignSeen);
+
+/// The guards that a run rule's actions (appending code points) cannot change: those of
+/// `FLAGS`, and url's credentials, port and host.
+const STABLE: u32 = FLAGS | bit(Guard::CredentialsOrPort) | bit(Guard::HostNull);
+
 /// The parser's variables besides state and pointer (§4.4 "basic URL parser", its first
 /// steps), and what the guards read.
 struct Machine<'a, 'u> {
     input: &'a Input,
     base: Option<&'a Record>,
     url: &'u mut Record,
-    over: Option<State>,
     buffer: String,
-    at_sign_seen: bool,
-    inside_brackets: bool,
     password_token_seen: bool,
-    /// url's scheme is special / is "file" (kept as the scheme changes).
-    special: bool,
-    file: bool,
+    /// The guards of `FLAGS` that hold.
+    flags: u32,
 }
 
 impl Machine<'_, '_> {
@@ -109,16 +162,34 @@ impl Machine<'_, '_> {
         }
     }
 
+    fn has(&self, guard: Guard) -> bool {
+        self.flags & bit(guard) != 0
+    }
+
+    fn set(&mut self, guard: Guard, on: bool) {
+        self.flags = self.flags & !bit(guard) | if on { bit(guard) } else { 0 };
+    }
+
     fn set_scheme(&mut self, scheme: String) {
-        self.special = is_special(&scheme);
-        self.file = scheme == "file";
+        self.set(Guard::Special, is_special(&scheme));
+        self.set(Guard::File, scheme == "file");
         self.url.scheme = scheme;
+    }
+
+    /// The first of `rules` whose guards hold. Not inlined: in the step loop, the compiler
+    /// prepares what every guard reads before each step, whether the step tests one or not.
+    #[inline(never)]
+    fn choose(&self, rules: &[u16], p: usize) -> Option<u16> {
+        rules.iter().copied().find(|&r| {
+            let r = &RULES[usize::from(r)];
+            r.mask == 0 || self.guards(r.mask, p) == r.want
+        })
     }
 
     /// The guards of `mask` that hold, as bits.
     fn guards(&self, mask: u32, p: usize) -> u32 {
-        let mut bits = 0;
-        let mut rest = mask;
+        let mut bits = self.flags & mask;
+        let mut rest = mask & !FLAGS;
         while rest != 0 {
             let g = rest.trailing_zeros();
             rest &= rest - 1;
@@ -133,20 +204,12 @@ impl Machine<'_, '_> {
         let chars = &self.input.chars;
         let at = |k: usize| chars.get(p + k).copied();
         match guard {
-            Guard::Override => self.over.is_some(),
-            Guard::HostnameOverride => self.over == Some(State::Hostname),
-            Guard::Special => self.special,
-            Guard::File => self.file,
             Guard::BufferSpecial => is_special(&self.buffer),
             Guard::BufferFile => self.buffer == "file",
             Guard::BaseSameScheme => self.base.is_some_and(|b| b.scheme == self.buffer),
-            Guard::Base => self.base.is_some(),
-            Guard::BaseOpaque => self.base.is_some_and(Record::has_opaque_path),
-            Guard::BaseFile => self.base.is_some_and(|b| b.scheme == "file"),
             Guard::NextSlash => at(1) == Some('/'),
             Guard::SlashesFollow => at(1) == Some('/') && at(2) == Some('/'),
             Guard::NextQueryOrFragment => matches!(at(1), Some('?' | '#')),
-            Guard::InBrackets => self.inside_brackets,
             Guard::BufferEmpty => self.buffer.is_empty(),
             Guard::BufferDriveLetter => {
                 let mut cs = self.buffer.chars();
@@ -158,13 +221,16 @@ impl Machine<'_, '_> {
             Guard::StartsWithDriveLetter => {
                 starts_with_windows_drive_letter(&chars[p.min(chars.len())..])
             }
-            Guard::AtSignSeen => self.at_sign_seen,
             Guard::CredentialsOrPort => self.url.includes_credentials() || self.url.port.is_some(),
             Guard::HostNull => self.url.host.is_none(),
+            _ => self.flags & bit(guard) != 0,
         }
     }
 
     /// Carries out one action of a rule on code point `c` (`None`: EOF) at pointer `p`.
+    /// Not inlined: inlined into the step loop, the compiler prepares every action's work on
+    /// `c` (its UTF-8, its case, its class) before each step, whatever the rule's actions.
+    #[inline(never)]
     fn act(
         &mut self,
         action: Action,
@@ -180,8 +246,16 @@ impl Machine<'_, '_> {
             }
         };
         match action {
-            Action::Lower => self.buffer.extend(c.map(|c| c.to_ascii_lowercase())),
-            Action::Push => self.buffer.extend(c),
+            Action::Lower => {
+                if let Some(c) = c {
+                    self.buffer.push(c.to_ascii_lowercase());
+                }
+            }
+            Action::Push => {
+                if let Some(c) = c {
+                    self.buffer.push(c);
+                }
+            }
             Action::Clear => self.buffer.clear(),
             Action::Report(kind) => report.at(kind, self.input.byte_index(p)),
             Action::ReportNext(kind) => report.at(kind, self.input.byte_index(p + 1)),
@@ -221,7 +295,8 @@ impl Machine<'_, '_> {
             Action::Credentials => self.credentials(),
             Action::Host | Action::FileHost => {
                 let input = self.input;
-                let mut host = host_or_fail(&self.buffer, !self.special, input, p, report)?;
+                let mut host =
+                    host_or_fail(&self.buffer, !self.has(Guard::Special), input, p, report)?;
                 if action == Action::FileHost && host == "localhost" {
                     host.clear();
                 }
@@ -230,8 +305,8 @@ impl Machine<'_, '_> {
             }
             Action::EmptyHost => self.url.host = Some(String::new()),
             Action::Port => self.port(p)?,
-            Action::OpenBracket => self.inside_brackets = true,
-            Action::CloseBracket => self.inside_brackets = false,
+            Action::OpenBracket => self.set(Guard::InBrackets, true),
+            Action::CloseBracket => self.set(Guard::InBrackets, false),
             Action::SegmentEnd => self.segment_end(true),
             Action::LastSegmentEnd => self.segment_end(false),
             Action::EmptySegment => self.url.list().push(String::new()),
@@ -270,6 +345,50 @@ impl Machine<'_, '_> {
         Ok(())
     }
 
+    /// The actions of a run rule on the code points `from..to`: each action over the whole
+    /// run in turn (a run rule's actions write to different places, so the order of code
+    /// points within each is all that matters).
+    #[inline(never)]
+    fn run(
+        &mut self,
+        actions: &[Action],
+        from: usize,
+        to: usize,
+        report: &mut Reporter<'_>,
+    ) -> OverrideResult {
+        let run = &self.input.chars[from..to];
+        for &action in actions {
+            match action {
+                Action::Lower => self.buffer.extend(run.iter().map(char::to_ascii_lowercase)),
+                Action::Push => self.buffer.extend(run),
+                Action::CheckUnit if !report.wants() => {}
+                Action::EncodeBuffer(set) => {
+                    for &c in run {
+                        encode_char(c, set, &mut self.buffer);
+                    }
+                }
+                Action::EncodeOpaque(set) => {
+                    let path = self.url.opaque_path();
+                    for &c in run {
+                        encode_char(c, set, path);
+                    }
+                }
+                Action::EncodeFragment(set) => {
+                    let fragment = self.url.fragment.get_or_insert_with(String::new);
+                    for &c in run {
+                        encode_char(c, set, fragment);
+                    }
+                }
+                _ => {
+                    for (q, &c) in (from..to).zip(run) {
+                        self.act(action, Some(c), q, report)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// The scheme state's steps under a state override (the protocol setter): a special scheme
     /// cannot become a non-special one nor the reverse, nor "file" a URL with credentials or
     /// a port, nor anything a file URL with an empty host; else the scheme is set and a port
@@ -293,10 +412,10 @@ impl Machine<'_, '_> {
     /// The authority state on `@`: the buffer so far is credentials (an earlier `@` was one
     /// of them, `%40`), its first `:` between username and password.
     fn credentials(&mut self) {
-        if self.at_sign_seen {
+        if self.has(Guard::AtSignSeen) {
             self.buffer.insert_str(0, "%40");
         }
-        self.at_sign_seen = true;
+        self.set(Guard::AtSignSeen, true);
         for cp in self.buffer.chars() {
             if cp == ':' && !self.password_token_seen {
                 self.password_token_seen = true;
@@ -336,6 +455,7 @@ impl Machine<'_, '_> {
     /// adds nothing, a first segment that is a Windows drive letter of a file URL gets its `:`,
     /// any other segment is appended.
     fn segment_end(&mut self, slash: bool) {
+        let file = self.has(Guard::File);
         let buffer = &mut self.buffer;
         if is_double_dot(buffer) {
             self.url.shorten_path();
@@ -348,7 +468,7 @@ impl Machine<'_, '_> {
             }
         } else {
             let list = self.url.list();
-            if self.file && list.is_empty() {
+            if file && list.is_empty() {
                 let mut cs = buffer.chars();
                 if let (Some(a), Some(b), None) = (cs.next(), cs.next(), cs.next()) {
                     if is_windows_drive_letter(&[a, b]) {
