@@ -8,7 +8,6 @@
 //! its target and its move of the pointer.
 
 use alloc::string::String;
-use core::mem;
 
 use super::record::{
     check_url_unit, default_port, encode_char, encode_str, host_or_fail, is_double_dot,
@@ -45,7 +44,8 @@ pub(crate) fn parse(
             .map(|&(g, _)| bit(g))
             .sum(),
         url,
-        buffer: String::new(),
+        // The buffer keeps its room: what it collects is copied out at the exact size.
+        buffer: String::with_capacity(input.chars.len()),
         password_token_seen: false,
     };
     m.set(Guard::Special, m.url.is_special());
@@ -162,6 +162,13 @@ impl Machine<'_, '_> {
         }
     }
 
+    /// The buffer's text, the buffer emptied (its room kept).
+    fn take_buffer(&mut self) -> String {
+        let text = String::from(self.buffer.as_str());
+        self.buffer.clear();
+        text
+    }
+
     fn has(&self, guard: Guard) -> bool {
         self.flags & bit(guard) != 0
     }
@@ -180,24 +187,28 @@ impl Machine<'_, '_> {
     /// prepares what every guard reads before each step, whether the step tests one or not.
     #[inline(never)]
     fn choose(&self, rules: &[u16], p: usize) -> Option<u16> {
-        rules.iter().copied().find(|&r| {
-            let r = &RULES[usize::from(r)];
-            r.mask == 0 || self.guards(r.mask, p) == r.want
-        })
-    }
-
-    /// The guards of `mask` that hold, as bits.
-    fn guards(&self, mask: u32, p: usize) -> u32 {
-        let mut bits = self.flags & mask;
-        let mut rest = mask & !FLAGS;
-        while rest != 0 {
-            let g = rest.trailing_zeros();
-            rest &= rest - 1;
-            if self.guard(GUARDS[g as usize], p) {
-                bits |= 1 << g;
+        // Each guard is answered once: `known` says which are, `value` what they are.
+        let (mut known, mut value) = (FLAGS, self.flags);
+        'rules: for &id in rules {
+            let rule = &RULES[usize::from(id)];
+            if (value ^ rule.want) & rule.mask & known != 0 {
+                continue;
             }
+            let mut rest = rule.mask & !known;
+            while rest != 0 {
+                let g = rest.trailing_zeros();
+                rest &= rest - 1;
+                known |= 1 << g;
+                if self.guard(GUARDS[g as usize], p) {
+                    value |= 1 << g;
+                }
+                if (value ^ rule.want) & 1 << g != 0 {
+                    continue 'rules;
+                }
+            }
+            return Some(id);
         }
-        bits
+        None
     }
 
     fn guard(&self, guard: Guard, p: usize) -> bool {
@@ -260,7 +271,7 @@ impl Machine<'_, '_> {
             Action::Report(kind) => report.at(kind, self.input.byte_index(p)),
             Action::ReportNext(kind) => report.at(kind, self.input.byte_index(p + 1)),
             Action::SetScheme => {
-                let scheme = mem::take(&mut self.buffer);
+                let scheme = self.take_buffer();
                 self.set_scheme(scheme);
             }
             Action::OverrideScheme => self.override_scheme(),
@@ -401,7 +412,7 @@ impl Machine<'_, '_> {
         if refused {
             return;
         }
-        let scheme = mem::take(&mut self.buffer);
+        let scheme = self.take_buffer();
         self.set_scheme(scheme);
         let url = &mut *self.url;
         if url.port.is_some() && url.port == default_port(&url.scheme) {
@@ -476,7 +487,7 @@ impl Machine<'_, '_> {
                     }
                 }
             }
-            list.push(mem::take(buffer));
+            list.push(String::from(buffer.as_str()));
         }
         buffer.clear();
     }

@@ -171,7 +171,12 @@ pub(crate) fn is_url_code_point(c: char) -> bool {
 }
 
 /// UTF-8 percent-encode `c` using `set`, appended to `out`.
+#[inline]
 pub(crate) fn encode_char(c: char, set: EncodeSet, out: &mut String) {
+    if c.is_ascii() && !set.contains(c as u8) {
+        out.push(c);
+        return;
+    }
     let mut buf = [0u8; 4];
     for &b in c.encode_utf8(&mut buf).as_bytes() {
         push_byte(b, set, out);
