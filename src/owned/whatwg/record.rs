@@ -206,7 +206,9 @@ pub(crate) fn encode_str(s: &str, set: EncodeSet, out: &mut String) {
 /// and every tab and newline removed.
 pub(crate) struct Input {
     pub(crate) chars: Vec<char>,
-    at: Vec<usize>,
+    /// The byte index of each code point, when it is not `base` + its place.
+    at: Option<Vec<usize>>,
+    base: usize,
     len: usize,
 }
 
@@ -225,6 +227,17 @@ impl Input {
             s = t;
         }
         let base = s.as_ptr() as usize - input.as_ptr() as usize;
+        // ASCII without tab or newline (most inputs): code point i is byte base + i.
+        if s.bytes()
+            .all(|b| b.is_ascii() && !matches!(b, b'\t' | b'\n' | b'\r'))
+        {
+            return Input {
+                chars: s.bytes().map(char::from).collect(),
+                at: None,
+                base,
+                len: input.len(),
+            };
+        }
         let mut chars = Vec::with_capacity(s.len());
         let mut at = Vec::with_capacity(s.len());
         for (i, c) in s.char_indices() {
@@ -237,13 +250,18 @@ impl Input {
         }
         Input {
             chars,
-            at,
+            at: Some(at),
+            base,
             len: input.len(),
         }
     }
 
     pub(crate) fn byte_index(&self, pointer: usize) -> usize {
-        self.at.get(pointer).copied().unwrap_or(self.len)
+        match &self.at {
+            None if pointer < self.chars.len() => self.base + pointer,
+            None => self.len,
+            Some(at) => at.get(pointer).copied().unwrap_or(self.len),
+        }
     }
 }
 
@@ -362,4 +380,46 @@ pub(crate) fn serialize(url: &Record, out: &mut String) -> super::Offsets {
         out.push_str(f);
     }
     o
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Input, Reporter};
+    use alloc::vec::Vec;
+
+    /// Code point i of the input stands at byte `byte_index(i)` of the caller's string, and
+    /// past the end at its length: with or without non-ASCII, tabs, newlines, trimmed spaces.
+    #[test]
+    fn byte_index_is_where_the_code_point_stands() {
+        for s in [
+            "http://a/b",
+            "  http://a/b\t",
+            "ht\ttp://é/\nb",
+            "\u{1}x",
+            "",
+            " ",
+            "a\r\nb",
+        ] {
+            for trim in [false, true] {
+                let input = Input::new(s, trim, &mut Reporter { f: None });
+                let kept: Vec<(usize, char)> = {
+                    let t = if trim {
+                        s.trim_matches(|c: char| c <= ' ')
+                    } else {
+                        s
+                    };
+                    let base = t.as_ptr() as usize - s.as_ptr() as usize;
+                    t.char_indices()
+                        .filter(|(_, c)| !matches!(c, '\t' | '\n' | '\r'))
+                        .map(|(i, c)| (base + i, c))
+                        .collect()
+                };
+                assert_eq!(input.chars.len(), kept.len(), "{s:?}");
+                for (p, &(i, c)) in kept.iter().enumerate() {
+                    assert_eq!((input.byte_index(p), input.chars[p]), (i, c), "{s:?} {p}");
+                }
+                assert_eq!(input.byte_index(kept.len()), s.len(), "{s:?}");
+            }
+        }
+    }
 }
