@@ -6,6 +6,8 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use super::strip_comment;
+
 pub const FILE: &str = "tables/whatwg.machine";
 
 /// The conditions a rule may test (`if GUARD, !GUARD`): the variants of the generated `Guard`,
@@ -246,19 +248,6 @@ fn split_union(text: &str) -> Vec<&str> {
     }
     parts.push(&text[start..]);
     parts
-}
-
-/// Strips a `;` comment outside quotes.
-fn strip_comment(line: &str) -> &str {
-    let mut quoted = false;
-    for (i, c) in line.char_indices() {
-        match c {
-            '"' => quoted = !quoted,
-            ';' if !quoted => return &line[..i],
-            _ => {}
-        }
-    }
-    line
 }
 
 /// The generated Rust for `tables/whatwg.machine`, or the first mistake in it.
