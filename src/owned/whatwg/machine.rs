@@ -28,6 +28,18 @@ pub(crate) fn parse(
     over: Option<State>,
     report: &mut Reporter<'_>,
 ) -> OverrideResult {
+    walk::<true>(input, base, url, over, report)
+}
+
+/// The table walk; with `RUNS`, a run rule takes the code points after it that find the same
+/// rules at once (the plain walk, one step a code point, is what tests hold it to).
+pub(crate) fn walk<const RUNS: bool>(
+    input: &Input,
+    base: Option<&Record>,
+    url: &mut Record,
+    over: Option<State>,
+    report: &mut Reporter<'_>,
+) -> OverrideResult {
     let fixed = [
         (Guard::Override, over.is_some()),
         (Guard::HostnameOverride, over == Some(State::Hostname)),
@@ -75,7 +87,8 @@ pub(crate) fn parse(
         let rule = &RULES[usize::from(id)];
         // A run goes on over the code points that find the same rules, when the guards of
         // those rules are ones a run cannot change.
-        if rule.run
+        if RUNS
+            && rule.run
             && c.is_some()
             && rules
                 .iter()

@@ -580,8 +580,17 @@ mod tests {
     /// What a parse leaves: the record (or the failure) and every validation error reported.
     type Outcome = (Result<Record, ValidationError>, Vec<ValidationError>);
 
+    /// Which parser runs.
+    #[derive(Clone, Copy)]
+    enum How {
+        Reference,
+        Table,
+        /// The table, one step a code point (no runs).
+        PlainWalk,
+    }
+
     /// A parse by the reference or by the machine, from scratch or with a setter's override.
-    fn run(table: bool, input: &str, base: Option<&Record>, start: Option<(Record, T)>) -> Outcome {
+    fn run(how: How, input: &str, base: Option<&Record>, start: Option<(Record, T)>) -> Outcome {
         let mut errors = Vec::new();
         let (result, url) = {
             let mut push = |e: ValidationError| errors.push(e);
@@ -591,22 +600,24 @@ mod tests {
                 Some((url, state)) => (url, Some(state)),
                 None => (Record::default(), None),
             };
-            let result = if table {
-                machine::parse(&input, base, &mut url, over, &mut report)
-            } else {
-                let over = over.map(|s| Override {
-                    state: match s {
-                        T::SchemeStart => State::SchemeStart,
-                        T::Host => State::Host,
-                        T::Hostname => State::Hostname,
-                        T::Port => State::Port,
-                        T::PathStart => State::PathStart,
-                        T::Query => State::Query,
-                        T::Fragment => State::Fragment,
-                        other => panic!("no setter starts in {other:?}"),
-                    },
-                });
-                super::parse(&input, base, &mut url, over, &mut report)
+            let result = match how {
+                How::Table => machine::parse(&input, base, &mut url, over, &mut report),
+                How::PlainWalk => machine::walk::<false>(&input, base, &mut url, over, &mut report),
+                How::Reference => {
+                    let over = over.map(|s| Override {
+                        state: match s {
+                            T::SchemeStart => State::SchemeStart,
+                            T::Host => State::Host,
+                            T::Hostname => State::Hostname,
+                            T::Port => State::Port,
+                            T::PathStart => State::PathStart,
+                            T::Query => State::Query,
+                            T::Fragment => State::Fragment,
+                            other => panic!("no setter starts in {other:?}"),
+                        },
+                    });
+                    super::parse(&input, base, &mut url, over, &mut report)
+                }
             };
             (result, url)
         };
@@ -614,8 +625,14 @@ mod tests {
     }
 
     fn same(input: &str, base: Option<&Record>, start: Option<(Record, T)>) {
-        let reference = run(false, input, base, start.clone());
-        let table = run(true, input, base, start.clone());
+        let reference = run(How::Reference, input, base, start.clone());
+        let table = run(How::Table, input, base, start.clone());
+        // The runs are a shortcut of the plain walk: the same outcome.
+        assert_eq!(
+            run(How::PlainWalk, input, base, start.clone()),
+            table,
+            "{input:?} against {base:?}, without runs"
+        );
         assert_eq!(
             table,
             reference,
@@ -625,7 +642,7 @@ mod tests {
     }
 
     fn record(input: &str) -> Option<Record> {
-        run(false, input, None, None).0.ok()
+        run(How::Reference, input, None, None).0.ok()
     }
 
     /// Every input of the web-platform-tests, against its base: the same record, failure and
