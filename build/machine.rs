@@ -567,7 +567,7 @@ pub fn generate(src: &str) -> Result<String, String> {
     for m in MOVES {
         let _ = writeln!(o, "    {},", camel(m));
     }
-    o.push_str("}\n\n/// A rule: taken when `guards & mask == want`.\npub(crate) struct Rule {\n    pub(crate) mask: u32,\n    pub(crate) want: u32,\n    pub(crate) actions: &'static [Action],\n    pub(crate) to: To,\n    pub(crate) step: Move,\n    /// A run rule: no guards, the same state, move next, actions that append a code point.\n    pub(crate) run: bool,\n    /// Its line in tables/whatwg.machine.\n    pub(crate) line: u16,\n}\n\npub(crate) static RULES: [Rule; ");
+    o.push_str("}\n\n/// A rule: taken when `guards & mask == want`.\npub(crate) struct Rule {\n    pub(crate) mask: u32,\n    pub(crate) want: u32,\n    pub(crate) actions: &'static [Action],\n    pub(crate) to: To,\n    pub(crate) step: Move,\n    /// A run rule: no guards, the same state, move next, actions that append a code point.\n    pub(crate) run: bool,\n}\n\npub(crate) static RULES: [Rule; ");
     let _ = write!(o, "{}] = [", rule_ids.len());
     for &(si, ri) in &rule_ids {
         let r = &states[si].rules[ri];
@@ -605,10 +605,9 @@ pub fn generate(src: &str) -> Result<String, String> {
                 .all(|(a, _)| RUN_ACTIONS.contains(&ACTIONS[*a].0));
         let _ = write!(
             o,
-            "\n    Rule {{ mask: {mask:#x}, want: {want:#x}, actions: &[{}], to: {to}, step: Move::{}, run: {run}, line: {} }},",
+            "\n    Rule {{ mask: {mask:#x}, want: {want:#x}, actions: &[{}], to: {to}, step: Move::{}, run: {run} }},",
             actions.join(", "),
             camel(MOVES[r.step]),
-            r.line
         );
     }
     o.push_str("\n];\n\n/// The rules to try for `state as usize * CLASSES + class`, in order.\npub(crate) static DISPATCH: [&[u16]; STATES * CLASSES] = [");

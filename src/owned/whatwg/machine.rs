@@ -11,7 +11,7 @@ use alloc::string::String;
 
 use super::record::{
     check_url_unit, default_port, encode_char, encode_str, host_or_fail, is_double_dot,
-    is_normalized_windows_drive_letter, is_single_dot, is_special, is_windows_drive_letter,
+    is_normalized_windows_drive_letter, is_single_dot, is_special, is_windows_drive_letter_text,
     starts_with_windows_drive_letter, Failure, Input, OverrideResult, Record, Reporter,
 };
 use super::{ValidationError, ValidationErrorKind as V};
@@ -235,13 +235,7 @@ impl Machine<'_, '_> {
             Guard::SlashesFollow => at(1) == Some('/') && at(2) == Some('/'),
             Guard::NextQueryOrFragment => matches!(at(1), Some('?' | '#')),
             Guard::BufferEmpty => self.buffer.is_empty(),
-            Guard::BufferDriveLetter => {
-                let mut cs = self.buffer.chars();
-                match (cs.next(), cs.next(), cs.next()) {
-                    (Some(a), Some(b), None) => is_windows_drive_letter(&[a, b]),
-                    _ => false,
-                }
-            }
+            Guard::BufferDriveLetter => is_windows_drive_letter_text(&self.buffer),
             Guard::StartsWithDriveLetter => {
                 starts_with_windows_drive_letter(&chars[p.min(chars.len())..])
             }
@@ -262,13 +256,9 @@ impl Machine<'_, '_> {
         p: usize,
         report: &mut Reporter<'_>,
     ) -> OverrideResult {
+        // The base actions run only where a rule's guards (or the way in) made sure of a base;
+        // without one they do nothing.
         let base = self.base;
-        // The base actions run only where a rule's guards (or the way in) made sure of one.
-        let from_base = |f: &mut dyn FnMut(&Record)| {
-            if let Some(b) = base {
-                f(b);
-            }
-        };
         match action {
             Action::Lower => {
                 if let Some(c) = c {
@@ -296,22 +286,38 @@ impl Machine<'_, '_> {
                     self.set_scheme(b.scheme.clone());
                 }
             }
-            Action::BaseAuthority => from_base(&mut |b| self.url.copy_authority(b)),
-            Action::BaseHost => from_base(&mut |b| self.url.host.clone_from(&b.host)),
-            Action::BasePath => from_base(&mut |b| {
-                self.url.path.clone_from(&b.path);
-                self.url.opaque = b.opaque;
-            }),
-            Action::BaseQuery => from_base(&mut |b| self.url.query.clone_from(&b.query)),
-            Action::BaseDriveLetter => from_base(&mut |b| {
-                if let Some(first) = b
-                    .path
-                    .first()
-                    .filter(|s| !b.opaque && is_normalized_windows_drive_letter(s))
-                {
-                    self.url.list().push(first.clone());
+            Action::BaseAuthority => {
+                if let Some(b) = base {
+                    self.url.copy_authority(b);
                 }
-            }),
+            }
+            Action::BaseHost => {
+                if let Some(b) = base {
+                    self.url.host.clone_from(&b.host);
+                }
+            }
+            Action::BasePath => {
+                if let Some(b) = base {
+                    self.url.path.clone_from(&b.path);
+                    self.url.opaque = b.opaque;
+                }
+            }
+            Action::BaseQuery => {
+                if let Some(b) = base {
+                    self.url.query.clone_from(&b.query);
+                }
+            }
+            Action::BaseDriveLetter => {
+                if let Some(b) = base {
+                    if let Some(first) = b
+                        .path
+                        .first()
+                        .filter(|s| !b.opaque && is_normalized_windows_drive_letter(s))
+                    {
+                        self.url.list().push(first.clone());
+                    }
+                }
+            }
             Action::QueryStart => self.url.query = Some(String::new()),
             Action::FragmentStart => self.url.fragment = Some(String::new()),
             Action::ShortenPath => self.url.shorten_path(),
@@ -492,13 +498,8 @@ impl Machine<'_, '_> {
             }
         } else {
             let list = self.url.list();
-            if file && list.is_empty() {
-                let mut cs = buffer.chars();
-                if let (Some(a), Some(b), None) = (cs.next(), cs.next(), cs.next()) {
-                    if is_windows_drive_letter(&[a, b]) {
-                        buffer.replace_range(1..2, ":");
-                    }
-                }
+            if file && list.is_empty() && is_windows_drive_letter_text(buffer) {
+                buffer.replace_range(1..2, ":");
             }
             list.push(String::from(buffer.as_str()));
         }

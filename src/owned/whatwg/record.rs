@@ -113,6 +113,12 @@ pub(crate) fn is_windows_drive_letter(s: &[char]) -> bool {
     s.len() == 2 && s[0].is_ascii_alphabetic() && matches!(s[1], ':' | '|')
 }
 
+/// A buffer or segment that is a Windows drive letter (both code points ASCII, so two bytes).
+pub(crate) fn is_windows_drive_letter_text(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() == 2 && b[0].is_ascii_alphabetic() && matches!(b[1], b':' | b'|')
+}
+
 pub(crate) fn is_normalized_windows_drive_letter(s: &str) -> bool {
     let b = s.as_bytes();
     b.len() == 2 && b[0].is_ascii_alphabetic() && b[1] == b':'
