@@ -30,20 +30,34 @@ pub(super) fn unescape_repeatedly_into(input: &[u8], out: &mut Vec<u8>) {
 /// [`unescape_repeatedly_into`] into the start of `buf`, which is at least as long as
 /// `input` (decoding never lengthens): the decoded length. The one implementation of the
 /// decoding, for a growing `Vec` and for a buffer on the stack alike.
+///
+/// The `%` of the input are found sixteen bytes a compare, once; the bytes between them are
+/// copied as runs (sixteen at once where both sides have room), and a `%XX` that follows
+/// bytes without a `%` becomes its byte at once. Bytes past the decoded length may be
+/// written.
 pub(super) fn unescape_repeatedly_in(input: &[u8], buf: &mut [u8]) -> usize {
-    let buf = &mut buf[..input.len()];
     let (mut i, mut n) = (0usize, 0usize);
+    let mut percents = positions(input, b'%', b'%');
+    let mut next = percents.next().unwrap_or(input.len());
     while i < input.len() {
         // With no `%` among the top two bytes, the bytes up to the next `%` of the input
-        // cannot complete a `%XX`: they are copied as a run.
-        if !buf[n.saturating_sub(2)..n].contains(&b'%') {
-            let run = positions(&input[i..], b'%', b'%')
-                .next()
-                .unwrap_or(input.len() - i);
-            buf[n..n + run].copy_from_slice(&input[i..i + run]);
-            (i, n) = (i + run, n + run);
+        // cannot complete a `%XX`: they are copied as a run, and a `%XX` after them is its
+        // byte (which cannot complete one below it either).
+        let top_has_percent = (n >= 1 && buf[n - 1] == b'%') || (n >= 2 && buf[n - 2] == b'%');
+        if !top_has_percent {
+            while next < i {
+                next = percents.next().unwrap_or(input.len());
+            }
+            copy_run(input, i, next, buf, n);
+            (n, i) = (n + next - i, next);
             if i == input.len() {
                 break;
+            }
+            let hex = |k: usize| input.get(i + k).and_then(|&b| hex_val(b));
+            if let (Some(h), Some(l)) = (hex(1), hex(2)) {
+                buf[n] = h << 4 | l;
+                (i, n) = (i + 3, n + 1);
+                continue;
             }
         }
         buf[n] = input[i];
@@ -59,6 +73,28 @@ pub(super) fn unescape_repeatedly_in(input: &[u8], buf: &mut [u8]) -> usize {
         }
     }
     n
+}
+
+/// Copies `input[from..to]` to `buf` at `at`: sixteen bytes a step while both have sixteen
+/// to spare (the last step may write past the run, into what is written next), the rest at
+/// once.
+#[inline(always)]
+fn copy_run(input: &[u8], from: usize, to: usize, buf: &mut [u8], at: usize) {
+    let mut k = 0;
+    while from + k < to {
+        match (
+            input.get(from + k..).and_then(<[u8]>::first_chunk::<16>),
+            buf.get_mut(at + k..)
+                .and_then(<[u8]>::first_chunk_mut::<16>),
+        ) {
+            (Some(src), Some(dst)) => *dst = *src,
+            _ => {
+                buf[at + k..at + to - from].copy_from_slice(&input[from + k..to]);
+                return;
+            }
+        }
+        k += 16;
+    }
 }
 
 /// `input` decoded by [`unescape_repeatedly_into`]; borrowed when there is nothing to decode.

@@ -207,37 +207,23 @@ fn write_labels(host: &str, out: &mut String) -> Option<()> {
 }
 
 /// The most arguments a query of the shortcut sorts (on the stack below).
-const MAX_ARGS: usize = 64;
+const MAX_ARGS: usize = 32;
 
 /// Sorts the `&`-separated arguments of the query written in `out` from `at` as the
 /// reference sorts them (by name, then value, an argument without `=` first); `None` for a
 /// query of more than [`MAX_ARGS`] arguments or [`BUFFER`] bytes.
 fn sort_arguments(out: &mut String, at: usize) -> Option<()> {
     let text = &out.as_bytes()[at..];
-    // Each argument as its name's first eight bytes (big-endian, zero after a short name: no
-    // byte of a name is zero, so they order as the names do unless equal) over its start and
-    // end: most sorts compare numbers.
+    // Each argument as its name's first eight bytes over its start and end: most sorts
+    // compare numbers.
     let mut args = [0u128; MAX_ARGS];
     let mut n = 0;
     let mut begin = 0;
-    let mut add = |begin: usize, end: usize| -> Option<()> {
-        let arg = &text[begin..end];
-        let first = &arg[..arg.len().min(8)];
-        let name = first.iter().position(|&b| b == b'=').unwrap_or(first.len());
-        let head = first[..name]
-            .iter()
-            .fold(0u64, |h, &b| h << 8 | u64::from(b))
-            .checked_shl(8 * (8 - name as u32))
-            .unwrap_or(0);
-        *args.get_mut(n)? = u128::from(head) << 64 | (begin as u128) << 32 | end as u128;
+    for end in positions(text, b'&', b'&').chain(core::iter::once(text.len())) {
+        *args.get_mut(n)? = sort_key(text, begin, end);
         n += 1;
-        Some(())
-    };
-    for amp in positions(text, b'&', b'&') {
-        add(begin, amp)?;
-        begin = amp + 1;
+        begin = end + 1;
     }
-    add(begin, text.len())?;
     let args = &mut args[..n];
     args.sort_unstable();
     // Names that share their first eight bytes: ordered by name and value in full.
@@ -251,56 +237,95 @@ fn sort_arguments(out: &mut String, at: usize) -> Option<()> {
         };
         args.sort_unstable_by(|x, y| (x >> 64).cmp(&(y >> 64)).then_with(|| key(x).cmp(&key(y))));
     }
-    let mut sorted = Scratch::<{ BUFFER + 16 }>::new();
-    let mut w = 0;
-    for (k, &a) in args.iter().enumerate() {
-        let (s, end) = ((a >> 32) as u32 as usize, a as u32 as usize);
-        if k > 0 {
-            sorted.put(w, b"&")?;
-            w += 1;
-        }
-        sorted.put(w, &text[s..end])?;
-        w += end - s;
+    // The sorted query is put together on the stack, in a buffer no larger than it needs
+    // (clearing it is a store for every 16 bytes).
+    if text.len() <= 240 {
+        Scratch::<256>::sorted(text, args)?.replace(out, at)
+    } else {
+        Scratch::<{ BUFFER + 16 }>::sorted(text, args)?.replace(out, at)
     }
-    let len = out.len();
-    let sorted = sorted.text(w)?;
-    out.truncate(len - w);
-    out.push_str(sorted);
-    Some(())
+}
+
+/// The sort key of the argument `text[begin..end]`: its name's first eight bytes
+/// big-endian, zeros past the name (no byte of a name is zero, so keys order as the names
+/// do unless equal), over its start and end. The `=` that ends the name is found in the
+/// word at once: a byte that equals it becomes zero, and the zero bytes are found by the
+/// carry-free test of "Bit Twiddling Hacks".
+#[inline(always)]
+fn sort_key(text: &[u8], begin: usize, end: usize) -> u128 {
+    let word = match text.get(begin..).and_then(<[u8]>::first_chunk::<8>) {
+        Some(word) => u64::from_be_bytes(*word),
+        None => u128::from_be_bytes(zero_padded(&text[begin..end])).wrapping_shr(64) as u64,
+    };
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let x = word ^ 0x3d3d_3d3d_3d3d_3d3d;
+    let equals = !((x & LOW7).wrapping_add(LOW7) | x | LOW7);
+    let name = ((equals.leading_zeros() / 8) as usize).min(end - begin);
+    let head = word & u64::MAX.checked_shl(8 * (8 - name as u32)).unwrap_or(0);
+    u128::from(head) << 64 | (begin as u128) << 32 | end as u128
 }
 
 /// A buffer on the stack for a part of a key being put together: aligned, so that checking
-/// it as text goes a word at a time, and 16 bytes longer than what it holds for
-/// [`Scratch::put`]'s copies.
+/// it as text goes a word at a time.
 #[repr(C, align(16))]
 struct Scratch<const N: usize>([u8; N]);
+
+/// A [`Scratch`] filled from its start with `len` bytes of text, zeros after.
+struct Filled<const N: usize> {
+    buf: Scratch<N>,
+    len: usize,
+}
 
 impl<const N: usize> Scratch<N> {
     fn new() -> Self {
         Scratch([0; N])
     }
 
-    /// Copies `src` to `at`, sixteen bytes a step, the last step writing zeros up to 15
-    /// bytes past its end (which what is put next overwrites): no call to `memcpy` for each
-    /// short part. `None` if it does not fit with those 16 bytes.
-    fn put(&mut self, at: usize, src: &[u8]) -> Option<()> {
-        if at + src.len() + 16 > N {
-            return None;
+    /// The arguments of `text` in the order of `args` (entries of [`sort_key`]), joined
+    /// by `&`; `None` if they do not fit. Each is copied sixteen bytes at once from
+    /// `text` (which goes on past it, mostly), the copies running up to 15 bytes past it,
+    /// which the next argument overwrites.
+    fn sorted(text: &[u8], args: &[u128]) -> Option<Filled<N>> {
+        let mut buf = Scratch::new();
+        let mut w = 0;
+        for (k, &a) in args.iter().enumerate() {
+            let (start, end) = ((a >> 32) as u32 as usize, a as u32 as usize);
+            if k > 0 {
+                *buf.0.get_mut(w)? = b'&';
+                w += 1;
+            }
+            if w + end - start + 16 > N {
+                return None;
+            }
+            let mut i = start;
+            while i < end {
+                let window = match text.get(i..).and_then(<[u8]>::first_chunk::<16>) {
+                    Some(window) => *window,
+                    None => zero_padded(&text[i..end]),
+                };
+                buf.0[w + i - start..][..16].copy_from_slice(&window);
+                i += 16;
+            }
+            w += end - start;
         }
-        let mut k = 0;
-        while k < src.len() {
-            self.0[at + k..at + k + 16].copy_from_slice(&zero_padded(&src[k..]));
-            k += 16;
-        }
-        Some(())
+        // What the last copy put past the end (the text's own bytes) goes.
+        buf.0[w..w + 16].fill(0);
+        Some(Filled { buf, len: w })
     }
+}
 
-    /// The first `n` bytes, which [`Scratch::put`] filled from the start, as text. Past
-    /// them the buffer is zeros, so the check goes on to a multiple of 16 bytes: two words
-    /// a step, where a shorter check would go byte by byte at its end.
-    fn text(&self, n: usize) -> Option<&str> {
-        let checked = ((n + 15) & !15).min(N);
-        core::str::from_utf8(&self.0[..checked]).ok()?.get(..n)
+impl<const N: usize> Filled<N> {
+    /// Puts the bytes, as text, in place of `out` from `at`. Past them the buffer is zeros,
+    /// so the check goes on to a multiple of 16 bytes: two words a step, where a shorter
+    /// check would go byte by byte at its end.
+    fn replace(&self, out: &mut String, at: usize) -> Option<()> {
+        let checked = ((self.len + 15) & !15).min(N);
+        let text = core::str::from_utf8(&self.buf.0[..checked])
+            .ok()?
+            .get(..self.len)?;
+        out.truncate(at);
+        out.push_str(text);
+        Some(())
     }
 }
 

@@ -66,6 +66,15 @@ pub(super) fn canonicalize(url: &mut HandyUrl<'_>, host_massage: bool) {
 
 /// `www\d*\.` at the start, in any case: its length, or 0.
 pub(super) fn www_prefix(host: &[u8]) -> usize {
+    // The commonest answers from the first four bytes at once: `www.`, or no `www`.
+    match host
+        .first_chunk::<4>()
+        .map(|w| u32::from_le_bytes(*w) | 0x0020_2020)
+    {
+        Some(w) if w == u32::from_le_bytes(*b"www.") => return 4,
+        Some(w) if w & 0x00ff_ffff != u32::from_le_bytes(*b"www\0") => return 0,
+        _ => {}
+    }
     if !host
         .get(..3)
         .is_some_and(|w| w.eq_ignore_ascii_case(b"www"))
@@ -361,6 +370,31 @@ mod tests {
             format!("/x/({id})/page.html")
         );
         assert_eq!(p(&format!("/x/({id})/.aspx")), format!("/x/({id})/.aspx"));
+    }
+
+    /// `www\d*\.` by its definition, on every string of a small alphabet up to six bytes.
+    #[test]
+    fn www_prefix_is_its_regex() {
+        let alphabet = b"wW.1x";
+        for len in 0..=6u32 {
+            for mut n in 0..alphabet.len().pow(len) {
+                let mut s = alloc::vec::Vec::new();
+                for _ in 0..len {
+                    s.push(alphabet[n % alphabet.len()]);
+                    n /= alphabet.len();
+                }
+                let digits = s.iter().skip(3).take_while(|b| b.is_ascii_digit()).count();
+                let want = if s.len() > 3 + digits
+                    && s[..3].eq_ignore_ascii_case(b"www")
+                    && s[3 + digits] == b'.'
+                {
+                    4 + digits
+                } else {
+                    0
+                };
+                assert_eq!(www_prefix(&s), want, "{s:?}");
+            }
+        }
     }
 
     #[test]
