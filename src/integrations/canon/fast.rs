@@ -13,7 +13,7 @@ use alloc::string::String;
 use super::escape::{escape_once_into_str, unescape_repeatedly_in};
 use super::google;
 use super::holds::Holds;
-use super::ia::{path_has_session_id, query_has_session_id, www_prefix};
+use super::ia::{name_and_value, path_has_session_id, query_has_session_id, www_prefix};
 use super::SurtOptions;
 use crate::kernels::scan::{dense_len, eq_mask_64, positions, zero_padded};
 use crate::ops::dot_segments::has_slash_pair;
@@ -228,13 +228,7 @@ fn sort_arguments(out: &mut String, at: usize) -> Option<()> {
     args.sort_unstable();
     // Names that share their first eight bytes: ordered by name and value in full.
     if args.windows(2).any(|w| w[0] >> 64 == w[1] >> 64) {
-        let key = |&a: &u128| {
-            let arg = &text[(a >> 32) as u32 as usize..a as u32 as usize];
-            match arg.iter().position(|&b| b == b'=') {
-                Some(eq) => (&arg[..eq], Some(&arg[eq + 1..])),
-                None => (arg, None),
-            }
-        };
+        let key = |&a: &u128| name_and_value(&text[(a >> 32) as u32 as usize..a as u32 as usize]);
         args.sort_unstable_by(|x, y| (x >> 64).cmp(&(y >> 64)).then_with(|| key(x).cmp(&key(y))));
     }
     // The sorted query is put together on the stack, in a buffer no larger than it needs

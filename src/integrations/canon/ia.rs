@@ -66,26 +66,31 @@ pub(super) fn canonicalize(url: &mut HandyUrl<'_>, host_massage: bool) {
 
 /// `www\d*\.` at the start, in any case: its length, or 0.
 pub(super) fn www_prefix(host: &[u8]) -> usize {
-    // The commonest answers from the first four bytes at once: `www.`, or no `www`.
-    match host
-        .first_chunk::<4>()
-        .map(|w| u32::from_le_bytes(*w) | 0x0020_2020)
-    {
-        Some(w) if w == u32::from_le_bytes(*b"www.") => return 4,
-        Some(w) if w & 0x00ff_ffff != u32::from_le_bytes(*b"www\0") => return 0,
-        _ => {}
-    }
-    if !host
-        .get(..3)
-        .is_some_and(|w| w.eq_ignore_ascii_case(b"www"))
-    {
+    // The first four bytes at once (`www.` is four): `www.`, or no `www` (`| 0x20` lowers
+    // the three letters, and makes `w` of `W` alone).
+    let Some(head) = host.first_chunk::<4>() else {
         return 0;
+    };
+    match u32::from_le_bytes(*head) | 0x0020_2020 {
+        w if w == u32::from_le_bytes(*b"www.") => 4,
+        w if w & 0x00ff_ffff != u32::from_le_bytes(*b"www\0") => 0,
+        _ => {
+            let digits = host[3..].iter().take_while(|b| b.is_ascii_digit()).count();
+            if host.get(3 + digits) == Some(&b'.') {
+                4 + digits
+            } else {
+                0
+            }
+        }
     }
-    let digits = host[3..].iter().take_while(|b| b.is_ascii_digit()).count();
-    if host.get(3 + digits) == Some(&b'.') {
-        4 + digits
-    } else {
-        0
+}
+
+/// An argument of a query as the reference sorts it: `(name, value)`, no value without `=`
+/// (so `b` sorts before `b=`).
+pub(super) fn name_and_value(arg: &[u8]) -> (&[u8], Option<&[u8]>) {
+    match arg.iter().position(|&b| b == b'=') {
+        Some(eq) => (&arg[..eq], Some(&arg[eq + 1..])),
+        None => (arg, None),
     }
 }
 
@@ -96,13 +101,8 @@ fn alpha_reorder(query: &[u8]) -> Vec<u8> {
     if query.len() <= 1 {
         return query.to_vec();
     }
-    let mut args: Vec<(&[u8], Option<&[u8]>)> = query
-        .split(|&b| b == b'&')
-        .map(|arg| match arg.iter().position(|&b| b == b'=') {
-            Some(eq) => (&arg[..eq], Some(&arg[eq + 1..])),
-            None => (arg, None),
-        })
-        .collect();
+    let mut args: Vec<(&[u8], Option<&[u8]>)> =
+        query.split(|&b| b == b'&').map(name_and_value).collect();
     args.sort_unstable();
     let mut out = Vec::with_capacity(query.len());
     for (i, (name, value)) in args.iter().enumerate() {
